@@ -1,0 +1,77 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+internal import FoundationNetworking
+#endif
+
+/// Why repositories could not be fetched.
+///
+/// Every case has a ``description`` a person can act on. The seed's three cases (`badURL`, `badCode`,
+/// `missingData`) are kept; `badCode` carries the HTTP status.
+public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The request URL could not be built (a malformed base URL).
+    case badURL
+    /// The server answered with an unexpected HTTP status.
+    case badCode(Int)
+    /// The server answered 200 with an empty body.
+    case missingData
+    /// GitHub has no user (or organization) of that name (HTTP 404, or no fixture file).
+    case userNotFound(String)
+    /// GitHub's rate limit is exhausted; try again at `resetAt` (unknown if `nil`).
+    case rateLimited(resetAt: Date?)
+    /// The body is not the JSON expected; `source` names the URL or file, `reason` what was wrong.
+    case decodingFailed(source: String, reason: String)
+    /// The user name is not one GitHub allows; nothing was requested or read.
+    case invalidUserName(String, reason: UserNameRule)
+    /// The request did not reach GitHub or its answer did not arrive (no network, refused, timed out).
+    case network(String)
+
+    /// A person-readable explanation, e.g. `user "nobody-here" not found`.
+    public var description: String {
+        switch self {
+        case .badURL:
+            return "could not build the request URL; check the API base URL"
+        case .badCode(let status):
+            return "GitHub answered HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))"
+        case .missingData:
+            return "GitHub answered with an empty body"
+        case .userNotFound(let user):
+            return "user \(user.quotedForDisplay) not found"
+        case .rateLimited(let resetAt?):
+            return "rate limited by GitHub until \(resetAt.formatted(.iso8601)); set GITHUB_TOKEN for a higher limit"
+        case .rateLimited(nil):
+            return "rate limited by GitHub; wait a minute and try again, or set GITHUB_TOKEN for a higher limit"
+        case .decodingFailed(let source, let reason):
+            return "unexpected JSON in \(source): \(reason)"
+        case .invalidUserName(let name, let rule):
+            return "invalid user name \(name.quotedForDisplay): \(rule)"
+        case .network(let message):
+            return "network error: \(message)"
+        }
+    }
+
+    /// The same as ``description``.
+    public var errorDescription: String? { description }
+}
+
+extension String {
+    /// The string in double quotes with control characters escaped, safe to print on one line.
+    var quotedForDisplay: String {
+        var result = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,148 @@
+public import Foundation
+
+/// A repository as GitHub's REST API lists it (`GET /users/{user}/repos`).
+///
+/// Decodes GitHub's full repository objects, ignoring the fields it does not keep. Swift names in
+/// code, GitHub's keys on the wire:
+///
+/// ```swift
+/// let repositories = try JSONDecoder().decode([GitHubRepository].self, from: data)
+/// repositories[0].stargazersCount   // "stargazers_count" in the JSON
+/// ```
+public struct GitHubRepository: Codable, Hashable, Identifiable, Sendable {
+    /// GitHub's numeric id of the repository.
+    public var id: Int
+    /// The repository's name, e.g. `swift`.
+    public var name: String
+    /// The owner and name, e.g. `apple/swift`.
+    public var fullName: String
+    /// How many users starred the repository.
+    public var stargazersCount: Int
+    /// The one-line description, if the owner wrote one.
+    public var description: String?
+    /// The main language GitHub detected, if any.
+    public var language: String?
+    /// The repository's page on GitHub, e.g. `https://github.com/apple/swift`.
+    public var htmlURL: URL?
+    /// Whether the repository is a fork of another.
+    public var isFork: Bool
+    /// Whether the repository is archived (read-only).
+    public var isArchived: Bool
+
+    /// Creates a repository value; `fullName` defaults to `name`.
+    public init(
+        id: Int,
+        name: String,
+        fullName: String? = nil,
+        stargazersCount: Int,
+        description: String? = nil,
+        language: String? = nil,
+        htmlURL: URL? = nil,
+        isFork: Bool = false,
+        isArchived: Bool = false
+    ) {
+        self.id = id
+        self.name = name
+        self.fullName = fullName ?? name
+        self.stargazersCount = stargazersCount
+        self.description = description
+        self.language = language
+        self.htmlURL = htmlURL
+        self.isFork = isFork
+        self.isArchived = isArchived
+    }
+
+    /// GitHub's JSON keys.
+    enum CodingKeys: String, CodingKey {
+        case id
+        case name
+        case fullName = "full_name"
+        case stargazersCount = "stargazers_count"
+        case description
+        case language
+        case htmlURL = "html_url"
+        case isFork = "fork"
+        case isArchived = "archived"
+        case watchersCount = "watchers_count"
+        case watchers
+    }
+
+    /// Decodes one repository object. `id`, `name`, `full_name` and the star count are required (the
+    /// star count as `stargazers_count`, or `watchers` in responses from before 2012); the rest may be
+    /// missing or `null`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        fullName = try container.decode(String.self, forKey: .fullName)
+        // NB: responses from before 2012 call the star count `watchers`; newer ones send all three.
+        if let stars = try container.decodeIfPresent(Int.self, forKey: .stargazersCount)
+            ?? container.decodeIfPresent(Int.self, forKey: .watchersCount)
+            ?? container.decodeIfPresent(Int.self, forKey: .watchers) {
+            stargazersCount = stars
+        } else {
+            stargazersCount = try container.decode(Int.self, forKey: .stargazersCount)
+        }
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
+        htmlURL = try container.decodeIfPresent(URL.self, forKey: .htmlURL)
+        isFork = try container.decodeIfPresent(Bool.self, forKey: .isFork) ?? false
+        isArchived = try container.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false
+    }
+
+    /// Encodes the fields this type keeps, under GitHub's keys (`null` for a missing optional).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(fullName, forKey: .fullName)
+        try container.encode(stargazersCount, forKey: .stargazersCount)
+        try container.encode(description, forKey: .description)
+        try container.encode(language, forKey: .language)
+        try container.encode(htmlURL, forKey: .htmlURL)
+        try container.encode(isFork, forKey: .isFork)
+        try container.encode(isArchived, forKey: .isArchived)
+    }
+}
+
+extension GitHubRepository {
+    /// Decodes a list response body, turning any failure into ``FetcherError/decodingFailed(source:reason:)``
+    /// that names `source` (a URL or a file path).
+    static func decodeList(from data: Data, source: String) throws(FetcherError) -> [GitHubRepository] {
+        guard !data.isEmpty else { throw .missingData }
+        do {
+            return try JSONDecoder().decode([GitHubRepository].self, from: data)
+        } catch let error as DecodingError {
+            throw .decodingFailed(source: source, reason: error.readableReason)
+        } catch {
+            throw .decodingFailed(source: source, reason: String(describing: error))
+        }
+    }
+}
+
+extension DecodingError {
+    /// "at [3].stargazers_count: expected Int, found a string" and the like.
+    var readableReason: String {
+        func path(_ context: Context) -> String {
+            let components = context.codingPath.map { key in
+                key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
+            }
+            let joined = components.joined()
+            return joined.isEmpty ? "top level" : String(joined.drop { $0 == "." })
+        }
+        switch self {
+        case .typeMismatch(let type, let context):
+            return "at \(path(context)): expected \(type) (\(context.debugDescription))"
+        case .valueNotFound(let type, let context):
+            return "at \(path(context)): expected \(type), found null"
+        case .keyNotFound(let key, let context):
+            let parent = path(context)
+            return "missing key \"\(key.stringValue)\"" + (parent == "top level" ? "" : " at \(parent)")
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return "at \(path(context)): \(underlying ?? context.debugDescription)"
+        @unknown default:
+            return String(describing: self)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+public import ViewModelKit
+
+/// Lists a GitHub user's major repositories: those with at least ``minimumStars`` stars.
+///
+/// The seed's view model, built on ``ViewModel``: every property a screen shows is ``Observed``.
+///
+/// ```swift
+/// let viewModel = GitHubRepositoryViewModel(client: FixtureGithubAPIClient(directory: fixtures))
+/// try await viewModel.load(user: "apple")
+/// viewModel.majorRepositories   // the repositories with 50 or more stars, in GitHub's order
+/// ```
+///
+/// A new load cancels the one in flight, and a late answer never overwrites a newer one. A failed
+/// load sets ``error`` and keeps the repositories already shown.
+@MainActor
+public final class GitHubRepositoryViewModel: ViewModel {
+    /// The star count from which a repository is major, unless the initializer says otherwise.
+    public nonisolated static let defaultMinimumStars = 50
+
+    /// The user whose repositories are shown or loading.
+    @Observed public private(set) var userName: String
+    /// Every repository of the last successful load, in GitHub's order; `nil` before the first.
+    @Observed public private(set) var repositories: [GitHubRepository]?
+    /// The repositories with at least ``minimumStars`` stars; `nil` before the first load.
+    @Observed public private(set) var majorRepositories: [GitHubRepository]?
+    /// Whether a load is in flight.
+    @Observed public private(set) var isLoading: Bool
+    /// Why the last load failed; `nil` after a success and while loading.
+    @Observed public private(set) var error: FetcherError?
+    /// The star threshold. Changing it re-filters ``majorRepositories`` at once.
+    @Observed public private(set) var minimumStars: Int
+
+    private let client: any GithubAPIClientProtocol
+
+    /// The id of the load task.
+    private enum TaskID: Hashable, Sendable { case load }
+
+    /// Creates the view model.
+    /// - Parameters:
+    ///   - client: Where repositories come from. Defaults to the live ``GithubAPIClient``.
+    ///   - minimumStars: The star threshold. Defaults to ``defaultMinimumStars``.
+    public init(client: any GithubAPIClientProtocol = GithubAPIClient(), minimumStars: Int = defaultMinimumStars) {
+        self.client = client
+        self._userName = Observed(wrappedValue: "")
+        self._repositories = Observed(wrappedValue: nil)
+        self._majorRepositories = Observed(wrappedValue: nil)
+        self._isLoading = Observed(wrappedValue: false)
+        self._error = Observed(wrappedValue: nil)
+        self._minimumStars = Observed(wrappedValue: minimumStars)
+        super.init()
+    }
+
+    /// Loads `user`'s repositories and calls `completion` once, on the main actor: with `nil` on
+    /// success, with the error otherwise (`CancellationError` if a newer load replaced this one).
+    public func load(user: String, completion: @escaping @MainActor ((any Error)?) -> Void) {
+        startLoad(user: user, completion: completion)
+    }
+
+    /// Loads `user`'s repositories.
+    /// - Throws: A ``FetcherError`` (also stored in ``error``), or `CancellationError` if a newer load
+    ///   replaced this one or the calling task was cancelled.
+    public func load(user: String) async throws {
+        let task = startLoad(user: user, completion: nil)
+        try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// Loads the current user again.
+    public func refresh() async throws {
+        try await load(user: userName)
+    }
+
+    /// Sets the star threshold and re-filters.
+    public func minimumStarsChanged(_ stars: Int) {
+        minimumStars = stars
+        fetchMajorRepositories()
+    }
+
+    /// Recomputes ``majorRepositories`` from ``repositories`` and ``minimumStars``; an empty list if
+    /// nothing was loaded yet. Loads call it themselves; it is kept public for the seed's callers.
+    public func fetchMajorRepositories() {
+        majorRepositories = (repositories ?? []).filter { $0.stargazersCount >= minimumStars }
+    }
+
+    @discardableResult
+    private func startLoad(user: String, completion: (@MainActor ((any Error)?) -> Void)?) -> Task<Void, any Error> {
+        userName = user
+        isLoading = true
+        error = nil
+        return task(id: TaskID.load) { [weak self, client] in
+            do {
+                let repositories = try await client.fetchRepositories(user: user)
+                try Task.checkCancellation()
+                guard let self else { throw CancellationError() }
+                self.repositories = repositories
+                self.fetchMajorRepositories()
+                self.isLoading = false
+                completion?(nil)
+            } catch {
+                // A cancelled load was replaced by a newer one (or the view model went away):
+                // the newer one owns the state now.
+                if Task.isCancelled || error is CancellationError {
+                    completion?(CancellationError())
+                    throw CancellationError()
+                }
+                let failure = error as? FetcherError ?? .network(String(describing: error))
+                self?.error = failure
+                self?.isLoading = false
+                completion?(failure)
+                throw failure
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// Per-view-model observation bookkeeping: the "anything changed" subscribers, the subscription
+/// order counter, change hooks for tools, and key-path tracking used to find a property's storage.
+@MainActor
+@usableFromInline
+final class ObservationCenter {
+    /// A read recorded while tracking: which subscriber list a key path reached.
+    struct TrackedRead {
+        let list: AnyObject
+        let keyPath: AnyKeyPath
+    }
+
+    /// `true` only while ``track(_:)`` evaluates a key path.
+    @usableFromInline
+    var isTracking = false
+
+    private var trackedReads: [TrackedRead] = []
+
+    /// Subscribers to any change of the view model, created on first use.
+    @usableFromInline
+    var changeSubscribers: SubscriberList<Void>?
+
+    /// Hooks for tools that need to know which property changed (tester, change logger).
+    @usableFromInline
+    var propertyHooks: SubscriberList<AnyKeyPath>?
+
+    private var nextSequence: UInt64 = 0
+
+    init() {}
+
+    func makeState() -> SubscriptionState {
+        nextSequence &+= 1
+        return SubscriptionState(sequence: nextSequence)
+    }
+
+    @usableFromInline
+    func recordRead(of list: AnyObject, through keyPath: AnyKeyPath) {
+        trackedReads.append(TrackedRead(list: list, keyPath: keyPath))
+    }
+
+    /// Evaluates `read` with tracking on and returns the observed storage it read.
+    func track(_ read: () -> Void) -> [TrackedRead] {
+        let wasTracking = isTracking
+        let outer = trackedReads
+        isTracking = true
+        trackedReads = []
+        read()
+        let reads = trackedReads
+        trackedReads = outer
+        isTracking = wasTracking
+        return reads
+    }
+
+    /// Called by ``Observed`` after it stored a new value.
+    @inlinable
+    func didChange<Value>(_ value: Value, subscribers list: SubscriberList<Value>?, property: AnyKeyPath) {
+        let changes = changeSubscribers
+        if list == nil && changes == nil && propertyHooks == nil { return }
+        deliver(value, to: list, changes: changes)
+        if let hooks = propertyHooks {
+            for entry in hooks.entries where !entry.state.isCancelled { entry.handler(property) }
+        }
+    }
+
+    /// Calls the property's subscribers and the change subscribers, merged in subscription order.
+    @inlinable
+    func deliver<Value>(_ value: Value, to list: SubscriberList<Value>?, changes: SubscriberList<Void>?) {
+        let own = list?.entries ?? []
+        let any = changes?.entries ?? []
+        if any.isEmpty {
+            for entry in own where !entry.state.isCancelled { entry.handler(value) }
+            return
+        }
+        if own.isEmpty {
+            for entry in any where !entry.state.isCancelled { entry.handler(()) }
+            return
+        }
+        var i = own.startIndex
+        var j = any.startIndex
+        while i < own.endIndex || j < any.endIndex {
+            if j == any.endIndex || (i < own.endIndex && own[i].state.sequence < any[j].state.sequence) {
+                if !own[i].state.isCancelled { own[i].handler(value) }
+                i += 1
+            } else {
+                if !any[j].state.isCancelled { any[j].handler(()) }
+                j += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+internal import Synchronization
+
+/// The tasks a view model owns, keyed by id. Thread-safe, so that the view model's deinit (which may
+/// run on any thread) can cancel them.
+final class TaskRegistry: Sendable {
+    /// One running task.
+    struct Entry: Sendable {
+        let id: TaskID
+        let token: UInt64
+        let origin: String
+        let cancel: @Sendable () -> Void
+    }
+
+    private struct State {
+        var nextToken: UInt64 = 0
+        var entries: [Entry] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Registers a task; returns the token that ``finish(_:)`` takes. With `cancelInFlight`, first
+    /// cancels (and forgets) the tasks already running under `id`.
+    func register(
+        id: TaskID, origin: String, cancelInFlight: Bool, cancel: @escaping @Sendable () -> Void
+    ) -> UInt64 {
+        let (token, replaced) = state.withLock { state in
+            var replaced: [Entry] = []
+            if cancelInFlight {
+                replaced = state.entries.filter { $0.id == id }
+                state.entries.removeAll { $0.id == id }
+            }
+            state.nextToken &+= 1
+            state.entries.append(Entry(id: id, token: state.nextToken, origin: origin, cancel: cancel))
+            return (state.nextToken, replaced)
+        }
+        for entry in replaced { entry.cancel() }
+        return token
+    }
+
+    /// Forgets a task whose operation returned.
+    func finish(_ token: UInt64) {
+        state.withLock { $0.entries.removeAll { $0.token == token } }
+    }
+
+    /// Cancels and forgets every task under `id`.
+    func cancel(id: TaskID) {
+        let cancelled = state.withLock { state in
+            let cancelled = state.entries.filter { $0.id == id }
+            state.entries.removeAll { $0.id == id }
+            return cancelled
+        }
+        for entry in cancelled { entry.cancel() }
+    }
+
+    /// Cancels and forgets every task.
+    func cancelAll() {
+        let cancelled = state.withLock { state in
+            let cancelled = state.entries
+            state.entries = []
+            return cancelled
+        }
+        for entry in cancelled { entry.cancel() }
+    }
+
+    /// The running tasks, oldest first.
+    var running: [Entry] {
+        state.withLock { $0.entries }
+    }
+}
+
+/// A task id: any `Hashable & Sendable` value, type-erased.
+struct TaskID: Hashable, @unchecked Sendable {
+    // NB: `AnyHashable` is not `Sendable`, but it is only ever built from a `Hashable & Sendable`
+    // value (see `init`), so sharing it across threads is safe.
+    let base: AnyHashable
+
+    init(_ base: some Hashable & Sendable) {
+        self.base = AnyHashable(base)
+    }
+}

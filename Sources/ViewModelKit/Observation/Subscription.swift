@@ -1,0 +1,54 @@
+internal import Foundation
+
+/// A live subscription to a view model's changes. Cancel it, or let it go: either ends it.
+///
+/// Keep the token as long as you want to be told:
+///
+/// ```swift
+/// var subscriptions: Set<Subscription> = []
+/// viewModel.observe(\.count) { print($0) }.store(in: &subscriptions)
+/// ```
+///
+/// A token may be cancelled or released on any thread; the observer is never called after that.
+public final class Subscription: Sendable, Hashable {
+    private let state: SubscriptionState
+    private weak let list: (any RemovableSubscriberList)?
+
+    init(state: SubscriptionState, list: any RemovableSubscriberList) {
+        self.state = state
+        self.list = list
+    }
+
+    deinit {
+        cancel()
+    }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { state.isCancelled }
+
+    /// Ends the subscription. Calling it again does nothing.
+    public func cancel() {
+        guard state.markCancelled(), let list else { return }
+        let sequence = state.sequence
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { list.remove(sequence: sequence) }
+        } else {
+            Task { @MainActor in list.remove(sequence: sequence) }
+        }
+    }
+
+    /// Keeps this subscription alive as long as `set` holds it.
+    public func store(in set: inout Set<Subscription>) {
+        set.insert(self)
+    }
+
+    /// Tokens are equal when they are the same subscription.
+    public static func == (lhs: Subscription, rhs: Subscription) -> Bool {
+        lhs === rhs
+    }
+
+    /// Hashes the token's identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}

@@ -1,0 +1,106 @@
+extension ViewModelProtocol {
+    /// Calls `handler` with the new value after each real change of one ``Observed`` property.
+    ///
+    /// ```swift
+    /// let subscription = viewModel.observe(\.isLoading) { isLoading in
+    ///     spinner.isHidden = !isLoading
+    /// }
+    /// ```
+    ///
+    /// The handler runs synchronously on the main actor, after the value is stored, in subscription
+    /// order among all of this view model's observers. It is not called with the current value; read
+    /// the property for that. Writing an equal value does not call it.
+    ///
+    /// - Parameters:
+    ///   - keyPath: An `@Observed` property of this view model. Anything else is a programming error.
+    ///   - handler: Called with each new value. Capture the view model weakly if you capture it at all.
+    /// - Returns: The subscription; it ends when cancelled or released.
+    public func observe<Value>(
+        _ keyPath: KeyPath<Self, Value>,
+        _ handler: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        let reads = observationCenter.track { _ = self[keyPath: keyPath] }
+        guard reads.count == 1, reads[0].keyPath == keyPath,
+              let list = reads[0].list as? SubscriberList<Value>
+        else {
+            preconditionFailure(
+                "observe(\(keyPath)): the key path must name an @Observed property of \(Self.self); "
+                    + "use observeChanges(_:) to follow computed values"
+            )
+        }
+        let state = observationCenter.makeState()
+        list.append(state, handler)
+        return Subscription(state: state, list: list)
+    }
+
+    /// Calls `handler` after each real change of any ``Observed`` property of this view model.
+    ///
+    /// Front ends use it to re-render: read whatever the screen shows inside the handler.
+    ///
+    /// - Parameter handler: Called synchronously on the main actor after the new value is stored.
+    /// - Returns: The subscription; it ends when cancelled or released.
+    public func observeChanges(_ handler: @escaping @MainActor () -> Void) -> Subscription {
+        let list: SubscriberList<Void>
+        if let existing = observationCenter.changeSubscribers {
+            list = existing
+        } else {
+            list = SubscriberList<Void>()
+            observationCenter.changeSubscribers = list
+        }
+        let state = observationCenter.makeState()
+        list.append(state, handler)
+        return Subscription(state: state, list: list)
+    }
+
+    /// The values of one ``Observed`` property as an asynchronous sequence: the current value first,
+    /// then each new one.
+    ///
+    /// ```swift
+    /// for await count in viewModel.values(of: \.count) {
+    ///     print(count)
+    /// }
+    /// ```
+    ///
+    /// A slow consumer gets the newest value, not a backlog. The sequence ends when the view model
+    /// deinitializes; the subscription ends when the iterating task ends or is cancelled.
+    public func values<Value: Sendable>(of keyPath: KeyPath<Self, Value>) -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
+        continuation.yield(self[keyPath: keyPath])
+        // The handler lives in the view model's storage; when the view model goes, the finisher goes
+        // with it and ends the stream.
+        let finisher = StreamFinisher(continuation)
+        let subscription = observe(keyPath) { finisher.continuation.yield($0) }
+        continuation.onTermination = { _ in subscription.cancel() }
+        return stream
+    }
+}
+
+extension ViewModel {
+    /// Calls `handler` with the key path of each ``Observed`` property that really changed, after its
+    /// subscribers ran. For tools (the tester, the change logger), not for screens.
+    package func observePropertyChanges(_ handler: @escaping @MainActor (AnyKeyPath) -> Void) -> Subscription {
+        let list: SubscriberList<AnyKeyPath>
+        if let existing = observationCenter.propertyHooks {
+            list = existing
+        } else {
+            list = SubscriberList<AnyKeyPath>()
+            observationCenter.propertyHooks = list
+        }
+        let state = observationCenter.makeState()
+        list.append(state, handler)
+        return Subscription(state: state, list: list)
+    }
+}
+
+/// Finishes an `AsyncStream` when the last reference to it goes away.
+private final class StreamFinisher<Element: Sendable>: Sendable {
+    let continuation: AsyncStream<Element>.Continuation
+
+    init(_ continuation: AsyncStream<Element>.Continuation) {
+        self.continuation = continuation
+    }
+
+    deinit {
+        continuation.finish()
+    }
+}

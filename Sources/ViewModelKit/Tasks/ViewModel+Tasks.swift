@@ -1,0 +1,83 @@
+extension ViewModel {
+    /// Starts work this view model owns, under an id.
+    ///
+    /// ```swift
+    /// func factButtonTapped() {
+    ///     isLoading = true
+    ///     task(id: "fact") { [weak self, client, count] in
+    ///         let fact = try await client.fact(for: count)
+    ///         self?.fact = fact
+    ///         self?.isLoading = false
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The operation runs on the main actor. Starting again under the same id cancels the task in
+    /// flight (unless `cancelInFlight` is `false`, when both run). ``cancelTask(id:)`` cancels by id,
+    /// and the view model cancels all of its tasks when it deinitializes — capture `self` weakly, or
+    /// the task keeps the view model alive until it ends.
+    ///
+    /// A cancelled task has `Task.isCancelled` set; check it (or `try Task.checkCancellation()`)
+    /// after each suspension before writing state, so that a late result never overwrites a newer one.
+    ///
+    /// - Parameters:
+    ///   - id: Any `Hashable & Sendable` value; an enum case or a string reads well.
+    ///   - cancelInFlight: Whether to cancel tasks already running under `id`. Defaults to `true`.
+    ///   - priority: The task's priority.
+    ///   - function: The intent that started the task, for diagnostics (the tester names it).
+    ///   - operation: The work.
+    /// - Returns: The task, to await its value or to cancel it.
+    @discardableResult
+    public final func task<Success: Sendable>(
+        id: some Hashable & Sendable,
+        cancelInFlight: Bool = true,
+        priority: TaskPriority? = nil,
+        function: String = #function,
+        operation: @escaping @MainActor () async throws -> Success
+    ) -> Task<Success, any Error> {
+        let registry = taskRegistry
+        let ticket = Ticket()
+        let task = Task<Success, any Error>(priority: priority) { @MainActor in
+            // NB: this body cannot start before `task(id:)` returns (both run on the main actor), so
+            // the ticket's token is set by then.
+            defer { registry.finish(ticket.token) }
+            return try await operation()
+        }
+        ticket.token = registry.register(
+            id: TaskID(id), origin: function, cancelInFlight: cancelInFlight, cancel: { task.cancel() }
+        )
+        return task
+    }
+
+    /// Cancels every task this view model runs under `id`. Nothing happens if none runs.
+    public final func cancelTask(id: some Hashable & Sendable) {
+        taskRegistry.cancel(id: TaskID(id))
+    }
+
+    /// Cancels every task this view model runs.
+    public final func cancelAllTasks() {
+        taskRegistry.cancelAll()
+    }
+
+    /// Whether a task started under `id` is still running (neither finished nor cancelled).
+    public final func isTaskRunning(id: some Hashable & Sendable) -> Bool {
+        let id = TaskID(id)
+        return taskRegistry.running.contains { $0.id == id }
+    }
+
+    /// The ids of the running tasks, oldest first; an id appears once per running task.
+    public final var runningTaskIDs: [AnyHashable] {
+        taskRegistry.running.map(\.id.base)
+    }
+
+    /// The running tasks with the intent that started each, oldest first. For tools (the tester).
+    package final var runningTasks: [(id: AnyHashable, origin: String)] {
+        taskRegistry.running.map { ($0.id.base, $0.origin) }
+    }
+}
+
+/// Hands a task its registry token, set right after the task is created.
+@MainActor
+private final class Ticket {
+    var token: UInt64 = 0
+}

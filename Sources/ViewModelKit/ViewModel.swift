@@ -1,0 +1,45 @@
+/// The base class of a view model: observed state, subscriptions and owned tasks.
+///
+/// Subclass it with a `final class`, declare state with ``Observed``, and name methods after what the
+/// user did:
+///
+/// ```swift
+/// @MainActor
+/// final class CounterViewModel: ViewModel {
+///     @Observed private(set) var count = 0
+///
+///     func incrementButtonTapped() { count += 1 }
+/// }
+///
+/// let viewModel = CounterViewModel()
+/// let subscription = viewModel.observe(\.count) { print("count is now", $0) }
+/// viewModel.incrementButtonTapped()   // prints "count is now 1"
+/// ```
+///
+/// A view model delivers every change synchronously on the main actor, after the new value is stored,
+/// once per real change. It owns the tasks it starts with ``ViewModel/task(id:cancelInFlight:priority:function:operation:)``
+/// and cancels them when it deinitializes. Nothing it hands to observers refers back to it, so a view
+/// model that nobody else holds deinitializes even while it is observed.
+@MainActor
+open class ViewModel {
+    /// The observation bookkeeping of this view model (subscriber lists, key-path tracking).
+    @usableFromInline
+    final let observationCenter = ObservationCenter()
+
+    /// The tasks this view model owns, keyed by id.
+    final let taskRegistry = TaskRegistry()
+
+    /// Creates a view model with no subscribers and no tasks.
+    public init() {}
+
+    deinit {
+        taskRegistry.cancelAll()
+    }
+}
+
+/// Marks ``ViewModel`` and its subclasses so that extensions can speak of `Self` (key paths into the
+/// concrete view model).
+@MainActor
+public protocol ViewModelProtocol: ViewModel {}
+
+extension ViewModel: ViewModelProtocol {}

@@ -1,0 +1,142 @@
+import Foundation
+import GitHubRepositories
+
+/// Where `repos` reads repositories from.
+enum RepositorySource: Equatable {
+    /// The live API at a base URL.
+    case live(URL)
+    /// Fixture files below a directory.
+    case fixtures(URL)
+}
+
+/// The parsed command line of `repos`.
+struct ReposOptions: Equatable {
+    var user: String
+    var source: RepositorySource
+    var minimumStars: Int
+    var json: Bool
+
+    static let usage = """
+        usage: repos [--offline | --fixtures DIR] [--api-url URL] [--min-stars N] [--json] <user>
+
+        Lists a GitHub user's repositories with at least N stars (default 50), in GitHub's order.
+
+          --offline        read the package's own Fixtures/ instead of GitHub
+          --fixtures DIR   read DIR/github/users/<user>/repos.json instead of GitHub
+          --api-url URL    GitHub API root (default https://api.github.com, or $GITHUB_API_URL);
+                           for GitHub Enterprise use https://HOST/api/v3
+          --min-stars N    the star threshold (default 50)
+          --json           print a JSON array instead of text
+          -h, --help       show this help
+
+        The token for the live API comes from $GITHUB_TOKEN.
+        Exit status: 0 success, 1 runtime failure, 2 usage error.
+        """
+}
+
+/// What the command line asks for.
+enum ParsedCommand: Equatable {
+    case run(ReposOptions)
+    case help
+}
+
+/// A command line `repos` cannot run, with the reason to print above the usage text.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    var description: String
+}
+
+extension ReposOptions {
+    /// Parses `arguments` (without the program name).
+    /// - Parameters:
+    ///   - environment: Supplies `GITHUB_API_URL` when `--api-url` is absent.
+    ///   - defaultFixtures: The directory `--offline` reads.
+    static func parse(
+        _ arguments: [String], environment: [String: String], defaultFixtures: URL
+    ) throws(UsageError) -> ParsedCommand {
+        var user: String?
+        var offline = false
+        var fixtures: URL?
+        var apiURL: String?
+        var minimumStars = GitHubRepositoryViewModel.defaultMinimumStars
+        var json = false
+        var index = arguments.startIndex
+        var onlyPositional = false
+
+        func value(for flag: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < arguments.endIndex else { throw UsageError(description: "\(flag) needs a value") }
+            return arguments[index]
+        }
+
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if !onlyPositional, argument.hasPrefix("-"), argument != "-" {
+                let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+                let flag = parts[0]
+                let inline = parts.count > 1 ? parts[1] : nil
+                switch flag {
+                case "--":
+                    onlyPositional = true
+                case "-h", "--help":
+                    return .help
+                case "--offline":
+                    offline = true
+                case "--json":
+                    json = true
+                case "--fixtures":
+                    fixtures = URL(fileURLWithPath: try value(for: flag, inline: inline))
+                case "--api-url":
+                    apiURL = try value(for: flag, inline: inline)
+                case "--min-stars":
+                    let text = try value(for: flag, inline: inline)
+                    guard let stars = Int(text), stars >= 0 else {
+                        throw UsageError(description: "--min-stars needs a whole number of 0 or more, not \(text.quotedForUsage)")
+                    }
+                    minimumStars = stars
+                default:
+                    throw UsageError(description: "unknown option \(flag.quotedForUsage)")
+                }
+            } else {
+                guard user == nil else {
+                    throw UsageError(description: "one user at a time; unexpected \(argument.quotedForUsage)")
+                }
+                user = argument
+            }
+            index += 1
+        }
+
+        guard let user else { throw UsageError(description: "missing the user name") }
+        do {
+            _ = try GitHubUserName(user)
+        } catch {
+            throw UsageError(description: error.description)
+        }
+        if offline && fixtures != nil {
+            throw UsageError(description: "--offline and --fixtures exclude each other")
+        }
+        let source: RepositorySource
+        if offline {
+            source = .fixtures(defaultFixtures)
+        } else if let fixtures {
+            source = .fixtures(fixtures)
+        } else if let text = apiURL ?? environment["GITHUB_API_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                  scheme == "https" || scheme == "http", url.host != nil
+            else {
+                throw UsageError(description: "the API URL must be an http(s) URL, not \(text.quotedForUsage)")
+            }
+            source = .live(url)
+        } else {
+            source = .live(GithubAPIClient.defaultBaseURL)
+        }
+        return .run(ReposOptions(user: user, source: source, minimumStars: minimumStars, json: json))
+    }
+}
+
+extension String {
+    /// The string quoted, with control characters made visible.
+    var quotedForUsage: String {
+        "\"" + unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined() + "\""
+    }
+}
