@@ -75,6 +75,15 @@ extension ViewModelProtocol {
     }
 }
 
+extension ViewModelProtocol {
+    /// How many live subscriptions follow `keyPath` (for tests and diagnostics).
+    package func subscriberCount<Value>(of keyPath: KeyPath<Self, Value>) -> Int {
+        let reads = observationCenter.track { _ = self[keyPath: keyPath] }
+        guard let list = reads.first?.list as? SubscriberList<Value> else { return 0 }
+        return list.entries.count { !$0.state.isCancelled }
+    }
+}
+
 extension ViewModel {
     /// Calls `handler` with the key path of each ``Observed`` property that really changed, after its
     /// subscribers ran. For tools (the tester, the change logger), not for screens.

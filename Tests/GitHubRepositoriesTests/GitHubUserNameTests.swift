@@ -1,0 +1,44 @@
+import XCTest
+import GitHubRepositories
+
+final class GitHubUserNameTests: XCTestCase {
+    func testAcceptsNamesGitHubAllows() throws {
+        for name in ["a", "octocat", "Apple", "nerdishbynature", "user-1", "foo-", "a--b", "0day", String(repeating: "x", count: 39)] {
+            XCTAssertEqual(try GitHubUserName(name).rawValue, name)
+        }
+    }
+
+    func testRejectsNamesWithTheRuleTheyBreak() {
+        let cases: [(String, UserNameRule)] = [
+            ("", .empty),
+            (String(repeating: "x", count: 40), .tooLong(count: 40)),
+            ("-leading", .leadingHyphen),
+            ("a/b", .invalidCharacter("/")),
+            ("../x", .invalidCharacter(".")),
+            ("?x=1", .invalidCharacter("?")),
+            ("%2e%2e", .invalidCharacter("%")),
+            ("a b", .invalidCharacter(" ")),
+            ("a\nb", .invalidCharacter("\n")),
+            ("a_b", .invalidCharacter("_")),
+            ("аpple", .invalidCharacter("а")), // Cyrillic a
+            ("é", .invalidCharacter("é")),
+        ]
+        for (name, rule) in cases {
+            XCTAssertThrowsError(try GitHubUserName(name), name) { error in
+                XCTAssertEqual(error as? FetcherError, .invalidUserName(name, reason: rule), name)
+            }
+        }
+    }
+
+    func testMessagesAreReadableAndOneLine() {
+        XCTAssertEqual(
+            FetcherError.invalidUserName("a\nb", reason: .invalidCharacter("\n")).description,
+            #"invalid user name "a\nb": contains "\n"; only letters A-Z, digits and hyphens are allowed"#
+        )
+        XCTAssertEqual(FetcherError.invalidUserName("", reason: .empty).description, #"invalid user name "": must not be empty"#)
+        XCTAssertEqual(
+            FetcherError.invalidUserName("-x", reason: .leadingHyphen).description,
+            #"invalid user name "-x": must not start with a hyphen"#
+        )
+    }
+}

@@ -1,0 +1,119 @@
+import XCTest
+@testable import ViewModelKit
+
+/// Suspends until cancelled.
+private func suspendUntilCancelled() async throws {
+    let _: Void = try await withCallback { _ in }
+}
+
+@MainActor
+final class TaskTests: XCTestCase {
+    func testATaskRunsOnTheMainActorAndIsForgottenWhenItEnds() async throws {
+        let model = CounterModel()
+        let task = model.task(id: "bump") { [weak model] in
+            model?.count += 1
+            return model?.count ?? -1
+        }
+        XCTAssertTrue(model.isTaskRunning(id: "bump"))
+        XCTAssertEqual(model.runningTaskIDs, ["bump"])
+        let value = try await task.value
+        XCTAssertEqual(value, 1)
+        XCTAssertFalse(model.isTaskRunning(id: "bump"))
+        XCTAssertEqual(model.runningTaskIDs, [])
+    }
+
+    func testStartingAgainUnderTheSameIdCancelsTheTaskInFlight() async {
+        let model = CounterModel()
+        let first = model.task(id: "load") { try await suspendUntilCancelled() }
+        let second = model.task(id: "load") { try await suspendUntilCancelled() }
+        let firstResult = await first.result
+        XCTAssertThrowsError(try firstResult.get()) { XCTAssertTrue($0 is CancellationError) }
+        XCTAssertFalse(second.isCancelled)
+        XCTAssertEqual(model.runningTaskIDs, ["load"])
+        model.cancelTask(id: "load")
+        _ = await second.result
+        XCTAssertEqual(model.runningTaskIDs, [])
+    }
+
+    func testWithoutCancelInFlightBothRunAndCancelByIdStopsBoth() async {
+        let model = CounterModel()
+        let first = model.task(id: 7) { try await suspendUntilCancelled() }
+        let second = model.task(id: 7, cancelInFlight: false) { try await suspendUntilCancelled() }
+        let other = model.task(id: "other") { try await suspendUntilCancelled() }
+        XCTAssertEqual(model.runningTaskIDs, [7, 7, "other"])
+        model.cancelTask(id: 7)
+        _ = await first.result
+        _ = await second.result
+        XCTAssertTrue(first.isCancelled && second.isCancelled)
+        XCTAssertFalse(other.isCancelled)
+        XCTAssertEqual(model.runningTaskIDs, ["other"])
+        model.cancelAllTasks()
+        _ = await other.result
+        XCTAssertTrue(other.isCancelled)
+    }
+
+    func testDeinitCancelsEveryTask() async {
+        var model: CounterModel? = CounterModel()
+        weak let weakModel = model
+        let tasks = [
+            model?.task(id: "a") { try await suspendUntilCancelled() },
+            model?.task(id: "b") { try await suspendUntilCancelled() },
+        ].compactMap { $0 }
+        model = nil
+        XCTAssertNil(weakModel)
+        for task in tasks {
+            let result = await task.result
+            XCTAssertThrowsError(try result.get())
+        }
+    }
+
+    func testRunningTasksNameTheIntentThatStartedThem() {
+        let model = CounterModel()
+        func refreshButtonTapped() {
+            model.task(id: "refresh") { try await suspendUntilCancelled() }
+        }
+        refreshButtonTapped()
+        XCTAssertEqual(model.runningTasks.map(\.origin), ["refreshButtonTapped()"])
+        model.cancelAllTasks()
+    }
+}
+
+@MainActor
+final class WithCallbackTests: XCTestCase {
+    func testDeliversTheFirstResultOnly() async throws {
+        let value: Int = try await withCallback { resume in
+            resume(.success(1))
+            resume(.success(2))
+            resume(.failure(CancellationError()))
+        }
+        XCTAssertEqual(value, 1)
+    }
+
+    func testDeliversALaterCallback() async throws {
+        let (stream, continuation) = AsyncStream.makeStream(of: (@Sendable (Result<String, any Error>) -> Void).self)
+        async let value: String = withCallback { resume in continuation.yield(resume) }
+        for await resume in stream {
+            resume(.success("late"))
+            break
+        }
+        let result = try await value
+        XCTAssertEqual(result, "late")
+    }
+
+    func testCancellationEndsTheWaitForACallbackThatNeverComes() async {
+        let task = Task { try await suspendUntilCancelled() }
+        task.cancel()
+        let result = await task.result
+        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError) }
+    }
+
+    func testPassesErrorsThrough() async {
+        struct Boom: Error {}
+        do {
+            let _: Int = try await withCallback { $0(.failure(Boom())) }
+            XCTFail("expected an error")
+        } catch {
+            XCTAssertTrue(error is Boom)
+        }
+    }
+}
