@@ -60,7 +60,7 @@ enum ReposCommand {
     }
 
     /// One line per repository: name, stars, description, in aligned columns.
-    static func renderTable(_ repositories: [GitHubRepository]) -> String {
+    nonisolated static func renderTable(_ repositories: [GitHubRepository]) -> String {
         let names = repositories.map { $0.name.sanitizedForTerminal }
         let stars = repositories.map { String($0.stargazersCount) }
         let nameWidth = names.map(\.count).max() ?? 0
@@ -77,7 +77,7 @@ enum ReposCommand {
     }
 
     /// A pretty-printed JSON array with GitHub's keys, in a stable key order.
-    static func renderJSON(_ repositories: [GitHubRepository]) -> String {
+    nonisolated static func renderJSON(_ repositories: [GitHubRepository]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(repositories), let text = String(data: data, encoding: .utf8) else {

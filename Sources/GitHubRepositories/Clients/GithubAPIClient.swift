@@ -14,7 +14,7 @@ public import FoundationNetworking
 /// `Accept: application/vnd.github+json`, `X-GitHub-Api-Version: 2022-11-28`, and
 /// `Authorization: Bearer …` when a token is given, and turns every failure into a ``FetcherError``.
 /// The token never appears in an error or in the client's description.
-public struct GithubAPIClient: GithubAPIClientProtocol, CustomStringConvertible {
+public struct GithubAPIClient: GithubAPIClientProtocol, CustomStringConvertible, CustomReflectable {
     /// `https://api.github.com`.
     public static let defaultBaseURL: URL = {
         guard let url = URL(string: "https://api.github.com") else {
@@ -58,6 +58,11 @@ public struct GithubAPIClient: GithubAPIClientProtocol, CustomStringConvertible 
     /// Names the host and whether a token is set, never the token.
     public var description: String {
         "GithubAPIClient(baseURL: \(baseURL.absoluteString), token: \(token == nil ? "none" : "set"))"
+    }
+
+    /// Shows the base URL and user agent to `dump` and debuggers, and whether a token is set, never the token.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["baseURL": baseURL, "userAgent": userAgent, "token": token == nil ? "none" : "set"])
     }
 
     /// Fetches `user`'s repositories from GitHub.

@@ -1,7 +1,4 @@
 public import Foundation
-#if canImport(FoundationNetworking)
-internal import FoundationNetworking
-#endif
 
 /// Why repositories could not be fetched.
 ///
@@ -30,8 +27,14 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
         switch self {
         case .badURL:
             return "could not build the request URL; check the API base URL"
+        case .badCode(401):
+            return "GitHub answered HTTP 401: bad credentials; check GITHUB_TOKEN"
+        case .badCode(403):
+            return "GitHub answered HTTP 403: forbidden; the token may lack access, or a proxy refused the request"
+        case .badCode(let status) where status >= 500:
+            return "GitHub answered HTTP \(status), a problem on its side; try again later"
         case .badCode(let status):
-            return "GitHub answered HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))"
+            return "GitHub answered HTTP \(status)"
         case .missingData:
             return "GitHub answered with an empty body"
         case .userNotFound(let user):

@@ -1,0 +1,165 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Runs the built `repos` binary end to end and checks its output and exit status.
+final class ReposExecutableTests: XCTestCase {
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `repos` binary beside the test bundle (`swift test` builds it first).
+    private static var binary: URL {
+        get throws {
+            let candidates = [
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                Bundle.main.bundleURL,
+                Bundle.main.bundleURL.deletingLastPathComponent(),
+            ].map { $0.appendingPathComponent("repos") }
+            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+                throw XCTSkip("repos binary not found beside the tests: \(candidates.map(\.path))")
+            }
+            return found
+        }
+    }
+
+    private func run(
+        _ arguments: [String], environment: [String: String] = [:], directory: URL = packageRoot
+    ) throws -> Run {
+        let process = Process()
+        process.executableURL = try Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["GITHUB_TOKEN"] = nil
+        env["GITHUB_API_URL"] = nil
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self)
+        )
+    }
+
+    func testOfflineListsMajorRepositoriesInGitHubsOrder() throws {
+        let result = try run(["--offline", "kohsuke"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.stdout, """
+            akuma               110 ★  Embeddable daemonization library
+            args4j              663 ★  args4j
+            com4j               102 ★  Type-safe Java/COM binding
+            file-leak-detector  150 ★  Java agent that detects file handle leak
+
+            """)
+    }
+
+    func testOfflineWorksFromAnotherDirectory() throws {
+        let result = try run(["--offline", "--min-stars", "500", "kohsuke"], directory: FileManager.default.temporaryDirectory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "args4j  663 ★  args4j\n")
+    }
+
+    func testJSONOutput() throws {
+        let result = try run(["--offline", "--json", "nerdishbynature"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(objects.compactMap { $0["full_name"] as? String }, ["nerdishbynature/NBNRealmBrowser", "nerdishbynature/octokit.swift"])
+        XCTAssertTrue(objects.allSatisfy { $0["name"] is String && $0["stargazers_count"] is Int })
+    }
+
+    func testNoMajorRepositoryIsStillSuccess() throws {
+        let text = try run(["--offline", "jacquev6"])
+        XCTAssertEqual(text.status, 0)
+        XCTAssertEqual(text.stdout, "jacquev6 has no repository with 50 or more stars (10 checked).\n")
+        let json = try run(["--offline", "--json", "jacquev6"])
+        XCTAssertEqual(json.status, 0)
+        XCTAssertEqual(json.stdout, "[\n\n]\n")
+    }
+
+    func testFixturesDirectoryAndThreshold() throws {
+        let result = try run(["--fixtures", Self.packageRoot.appendingPathComponent("Fixtures").path, "--min-stars=190", "many-repos-org"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").count, 8)
+        XCTAssertTrue(result.stdout.allSatisfy { $0 != "\u{1B}" }, "no escape codes when not on a terminal")
+    }
+
+    func testRuntimeFailuresExitOneWithOneLine() throws {
+        let missing = try run(["--offline", "nobody-here"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stdout, "")
+        XCTAssertEqual(missing.stderr, "repos: user \"nobody-here\" not found\n")
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repos-e2e-\(UUID().uuidString)")
+        let file = directory.appendingPathComponent("github/users/broken/repos.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"message\": \"Not Found\"}".utf8).write(to: file)
+        let broken = try run(["--fixtures", directory.path, "broken"])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stderr.hasPrefix("repos: unexpected JSON in \(file.path): "), broken.stderr)
+        XCTAssertEqual(broken.stderr.filter { $0 == "\n" }.count, 1)
+    }
+
+    func testUsageErrorsExitTwoWithUsage() throws {
+        for arguments in [[], ["--bogus", "x"], ["--min-stars", "many", "x"], ["a/b"], ["-x-"], ["a", "b"], ["--fixtures"], ["--offline", "--fixtures", "/tmp", "x"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix("repos: "), "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("usage: repos"), "\(arguments)")
+            XCTAssertEqual(result.stdout, "")
+        }
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.hasPrefix("usage: repos"))
+    }
+
+    func testLiveAgainstALoopbackServerWithTokenAndAPIURL() throws {
+        let body = try Data(contentsOf: Self.packageRoot.appendingPathComponent("Fixtures/github/users/nerdishbynature/repos.json"))
+        let server = try LoopbackHTTPServer { request in
+            request.path == "/api/v3/users/nerdishbynature/repos" ? .init(status: 200, body: body) : .json("{}", status: 404)
+        }
+        let token = "ghp_SECRET_TOKEN_VALUE"
+        let viaFlag = try run(["--api-url", server.baseURL.absoluteString + "/api/v3", "nerdishbynature"], environment: ["GITHUB_TOKEN": token])
+        XCTAssertEqual(viaFlag.status, 0, viaFlag.stderr)
+        XCTAssertTrue(viaFlag.stdout.contains("octokit.swift"))
+        XCTAssertEqual(server.requests.last?.header("Authorization"), "Bearer \(token)")
+
+        let viaEnvironment = try run(["nobody"], environment: ["GITHUB_API_URL": server.baseURL.absoluteString + "/api/v3", "GITHUB_TOKEN": token])
+        XCTAssertEqual(viaEnvironment.status, 1)
+        XCTAssertEqual(viaEnvironment.stderr, "repos: user \"nobody\" not found\n")
+        for output in [viaFlag.stdout, viaFlag.stderr, viaEnvironment.stdout, viaEnvironment.stderr] {
+            XCTAssertFalse(output.contains(token))
+        }
+    }
+
+    func testRateLimitAndHTTPStatusMessages() throws {
+        let server = try LoopbackHTTPServer { request in
+            switch request.path {
+            case "/users/limited/repos":
+                return .json("{}", status: 403, headers: [("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", "1700000000")])
+            default:
+                return .text("down", status: 503)
+            }
+        }
+        let limited = try run(["--api-url", server.baseURL.absoluteString, "limited"])
+        XCTAssertEqual(limited.status, 1)
+        XCTAssertEqual(limited.stderr, "repos: rate limited by GitHub until 2023-11-14T22:13:20Z; set GITHUB_TOKEN for a higher limit\n")
+        let down = try run(["--api-url", server.baseURL.absoluteString, "someone"])
+        XCTAssertEqual(down.status, 1)
+        XCTAssertEqual(down.stderr, "repos: GitHub answered HTTP 503, a problem on its side; try again later\n")
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+@testable import repos
+
+final class ReposOptionsTests: XCTestCase {
+    private let fixtures = URL(fileURLWithPath: "/fixtures")
+
+    private func parse(_ arguments: [String], environment: [String: String] = [:]) throws -> ParsedCommand {
+        try ReposOptions.parse(arguments, environment: environment, defaultFixtures: fixtures)
+    }
+
+    func testDefaults() throws {
+        XCTAssertEqual(try parse(["octocat"]), .run(ReposOptions(
+            user: "octocat", source: .live(URL(string: "https://api.github.com")!), minimumStars: 50, json: false
+        )))
+    }
+
+    func testFlagsInBothSpellings() throws {
+        let expected = ParsedCommand.run(ReposOptions(
+            user: "octocat", source: .live(URL(string: "https://ghe.example/api/v3")!), minimumStars: 7, json: true
+        ))
+        XCTAssertEqual(try parse(["--api-url", "https://ghe.example/api/v3", "--min-stars", "7", "--json", "octocat"]), expected)
+        XCTAssertEqual(try parse(["octocat", "--json", "--min-stars=7", "--api-url=https://ghe.example/api/v3"]), expected)
+    }
+
+    func testSources() throws {
+        XCTAssertEqual(try parse(["--offline", "x"]), .run(ReposOptions(user: "x", source: .fixtures(fixtures), minimumStars: 50, json: false)))
+        XCTAssertEqual(
+            try parse(["--fixtures", "/data", "x"]),
+            .run(ReposOptions(user: "x", source: .fixtures(URL(fileURLWithPath: "/data")), minimumStars: 50, json: false))
+        )
+        XCTAssertEqual(
+            try parse(["x"], environment: ["GITHUB_API_URL": "http://127.0.0.1:9/api/v3"]),
+            .run(ReposOptions(user: "x", source: .live(URL(string: "http://127.0.0.1:9/api/v3")!), minimumStars: 50, json: false))
+        )
+        // The flag wins over the environment.
+        XCTAssertEqual(
+            try parse(["--api-url", "https://a.example", "x"], environment: ["GITHUB_API_URL": "https://b.example"]),
+            .run(ReposOptions(user: "x", source: .live(URL(string: "https://a.example")!), minimumStars: 50, json: false))
+        )
+    }
+
+    func testUsageErrorsSayWhatIsWrong() {
+        let cases: [([String], String)] = [
+            ([], "missing the user name"),
+            (["--nope", "x"], #"unknown option "--nope""#),
+            (["--min-stars", "-3", "x"], #"--min-stars needs a whole number of 0 or more, not "-3""#),
+            (["--min-stars"], "--min-stars needs a value"),
+            (["a", "b"], #"one user at a time; unexpected "b""#),
+            (["a b"], #"invalid user name "a b": contains " "; only letters A-Z, digits and hyphens are allowed"#),
+            (["--api-url", "ftp://x", "a"], #"the API URL must be an http(s) URL, not "ftp://x""#),
+            (["--offline", "--fixtures", "/d", "a"], "--offline and --fixtures exclude each other"),
+        ]
+        for (arguments, message) in cases {
+            XCTAssertThrowsError(try parse(arguments), "\(arguments)") { error in
+                XCTAssertEqual((error as? UsageError)?.description, message)
+            }
+        }
+        XCTAssertEqual(try parse(["-h"]), .help)
+        XCTAssertThrowsError(try parse(["--", "-x"]), "after --, -x is a user name, and an invalid one") { error in
+            XCTAssertEqual((error as? UsageError)?.description, #"invalid user name "-x": must not start with a hyphen"#)
+        }
+    }
+
+    func testTableSanitizesControlCharacters() {
+        let table = ReposCommand.renderTable([
+            .init(id: 1, name: "evil", stargazersCount: 5, description: "red\u{1B}[31m text\nsecond line"),
+        ])
+        XCTAssertEqual(table, "evil  5 ★  red [31m text second line\n")
+    }
+}
