@@ -11,20 +11,23 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
+        .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
         .library(name: "GitHubRepositories", targets: ["GitHubRepositories"]),
         .executable(name: "repos", targets: ["repos"]),
     ],
     targets: [
         .target(name: "ViewModelKit", swiftSettings: strict),
+        .target(name: "ViewModelKitTesting", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .target(name: "GitHubRepositories", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .executableTarget(name: "repos", dependencies: ["GitHubRepositories"], swiftSettings: strict),
         // Test-only helpers (loopback HTTP server); not a product.
         .target(name: "TestSupport", swiftSettings: strict),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
+        .testTarget(name: "ViewModelKitTestingTests", dependencies: ["ViewModelKitTesting"], swiftSettings: strict),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GitHubRepositoriesTests",
-            dependencies: ["GitHubRepositories", "TestSupport"],
+            dependencies: ["GitHubRepositories", "ViewModelKitTesting", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -23,7 +23,15 @@ final class ObservationCenter {
     @usableFromInline
     var propertyHooks: SubscriberList<AnyKeyPath>?
 
+    /// Hooks told when an owned task ends (the tester waits on them).
+    var taskEndSubscribers: SubscriberList<Void>?
+
     private var nextSequence: UInt64 = 0
+
+    func taskDidEnd() {
+        guard let list = taskEndSubscribers else { return }
+        for entry in list.entries where !entry.state.isCancelled { entry.handler(()) }
+    }
 
     init() {}
 

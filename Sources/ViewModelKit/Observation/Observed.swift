@@ -70,8 +70,14 @@ public struct Observed<Value: Equatable> {
 package protocol ObservedStorage {
     /// The stored value, type-erased.
     var anyValue: Any { get }
+    /// The stored value, type-erased but still comparable.
+    var anyEquatable: any Equatable { get }
+    /// Identifies the property's subscriber list, once it has one.
+    var subscriberListID: ObjectIdentifier? { get }
 }
 
 extension Observed: ObservedStorage {
     package var anyValue: Any { value }
+    package var anyEquatable: any Equatable { value }
+    package var subscriberListID: ObjectIdentifier? { subscribers.map(ObjectIdentifier.init) }
 }

@@ -36,12 +36,18 @@ extension ViewModel {
         operation: @escaping @MainActor () async throws -> Success
     ) -> Task<Success, any Error> {
         let registry = taskRegistry
+        let center = observationCenter
         let ticket = Ticket()
         let task = Task<Success, any Error>(priority: priority) { @MainActor in
             // NB: this body cannot start before `task(id:)` returns (both run on the main actor), so
             // the ticket's token is set by then.
-            defer { registry.finish(ticket.token) }
-            return try await operation()
+            defer {
+                registry.finish(ticket.token)
+                center.taskDidEnd()
+            }
+            return try await TaskOrigin.$current.withValue(function) {
+                try await operation()
+            }
         }
         ticket.token = registry.register(
             id: TaskID(id), origin: function, cancelInFlight: cancelInFlight, cancel: { task.cancel() }
@@ -73,6 +79,20 @@ extension ViewModel {
     /// The running tasks with the intent that started each, oldest first. For tools (the tester).
     package final var runningTasks: [(id: AnyHashable, origin: String)] {
         taskRegistry.running.map { ($0.id.base, $0.origin) }
+    }
+
+    /// Calls `handler` each time an owned task's operation returns (or throws). For tools (the tester).
+    package final func observeTaskEnds(_ handler: @escaping @MainActor () -> Void) -> Subscription {
+        let list: SubscriberList<Void>
+        if let existing = observationCenter.taskEndSubscribers {
+            list = existing
+        } else {
+            list = SubscriberList<Void>()
+            observationCenter.taskEndSubscribers = list
+        }
+        let state = observationCenter.makeState()
+        list.append(state, handler)
+        return Subscription(state: state, list: list)
     }
 }
 

@@ -1,0 +1,54 @@
+internal import Foundation
+internal import Synchronization
+
+/// Reports a problem a test should fail on (or a person should see), wherever the code runs.
+///
+/// Library code that detects misuse — a live client used from a test, an unimplemented dependency —
+/// calls ``reportIssue(_:fileID:filePath:line:column:)``. Under a test the issue fails the test through
+/// the installed ``IssueReporter`` (`ViewModelKitTesting` installs XCTest's and Swift Testing's); in an
+/// app it is printed to standard error.
+public protocol IssueReporter: Sendable {
+    /// Records `message` as a failure at the given source location.
+    func reportIssue(_ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
+}
+
+/// Where ``reportIssue(_:fileID:filePath:line:column:)`` sends issues.
+public enum IssueReporting {
+    private static let installed = Mutex<(any IssueReporter)?>(nil)
+
+    /// The reporter in use, if one was installed.
+    public static var reporter: (any IssueReporter)? {
+        get { installed.withLock { $0 } }
+        set { installed.withLock { $0 = newValue } }
+    }
+
+    /// Whether this process runs tests (XCTest or Swift Testing).
+    public static let isTesting: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["XCTestConfigurationFilePath"] != nil || environment["XCTestBundlePath"] != nil
+            || environment["XCTestSessionIdentifier"] != nil {
+            return true
+        }
+        let arguments = ProcessInfo.processInfo.arguments
+        if arguments.contains(where: { $0.hasPrefix("--testing-library") || $0 == "--test-bundle-path" }) {
+            return true
+        }
+        return arguments.first.map { $0.hasSuffix(".xctest") || $0.hasSuffix("PackageTests") } ?? false
+    }()
+}
+
+/// Reports `message`: to the installed ``IssueReporter`` (failing the running test), or to standard
+/// error when none is installed.
+public func reportIssue(
+    _ message: String,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    if let reporter = IssueReporting.reporter {
+        reporter.reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    } else {
+        FileHandle.standardError.write(Data("\(fileID):\(line): issue: \(message)\n".utf8))
+    }
+}

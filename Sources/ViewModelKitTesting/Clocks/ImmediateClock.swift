@@ -1,0 +1,115 @@
+import Synchronization
+
+/// A clock whose sleeps never wait: every sleep returns at once and moves ``now`` forward to the
+/// sleep's deadline.
+///
+/// Use it for code under test whose timing does not matter, so that delays, debounces and polling
+/// loops finish instantly:
+///
+/// ```swift
+/// let clock = ImmediateClock()
+/// let model = SearchModel(clock: clock)   // takes `any Clock<Duration>`
+/// await model.search("swift")            // a 300 ms debounce returns at once
+/// ```
+///
+/// Copies of an `ImmediateClock` share one current time (the time lives in a shared,
+/// `Mutex`-guarded box), so a clock handed to code under test and the test's copy agree on ``now``.
+public struct ImmediateClock: Clock, Sendable {
+    /// A point in time of an ``ImmediateClock``: an offset from the moment the clock was created.
+    ///
+    /// ```swift
+    /// let start = ImmediateClock.Instant()
+    /// start.advanced(by: .seconds(2)).offset   // 2 seconds
+    /// ```
+    public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+        /// The distance from the clock's start.
+        public var offset: Swift.Duration
+
+        /// Creates an instant `offset` after the clock's start (by default, the start itself).
+        public init(offset: Swift.Duration = .zero) {
+            self.offset = offset
+        }
+
+        /// The instant `duration` later than this one (earlier if `duration` is negative).
+        public func advanced(by duration: Swift.Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// The duration from this instant to `other` (negative if `other` is earlier).
+        public func duration(to other: Instant) -> Swift.Duration {
+            other.offset - offset
+        }
+
+        /// Whether `lhs` comes before `rhs`.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+
+        /// A readable form, e.g. `ImmediateClock.Instant(offset: 1.5 seconds)`.
+        public var description: String {
+            "ImmediateClock.Instant(offset: \(offset))"
+        }
+    }
+
+    /// The clock's duration type, the standard library's `Duration`.
+    public typealias Duration = Swift.Duration
+
+    /// Reference storage for the current time, shared by all copies of a clock.
+    ///
+    /// A final class whose only stored property is an immutable `Mutex`, so it is `Sendable`
+    /// without `@unchecked`.
+    private final class Storage: Sendable {
+        let now: Mutex<Instant>
+
+        init(now: Instant) {
+            self.now = Mutex(now)
+        }
+    }
+
+    private let storage: Storage
+
+    /// Creates a clock whose current time starts at `now` (by default, offset zero).
+    ///
+    /// ```swift
+    /// let clock = ImmediateClock()
+    /// clock.now.offset   // .zero
+    /// ```
+    public init(now: Instant = .init()) {
+        storage = Storage(now: now)
+    }
+
+    /// The current time. It starts where the clock was created and moves forward to the deadline
+    /// of every sleep, so it reflects how long the code under test *would* have waited.
+    ///
+    /// ```swift
+    /// try await clock.sleep(for: .seconds(5))
+    /// clock.now.offset   // 5 seconds
+    /// ```
+    public var now: Instant {
+        storage.now.withLock { $0 }
+    }
+
+    /// The smallest measurable step: `.zero`, since time only moves when code sleeps.
+    public var minimumResolution: Duration {
+        .zero
+    }
+
+    /// Returns at once, first throwing `CancellationError` if the current task is cancelled, and
+    /// moves ``now`` to `deadline` unless it is already later.
+    ///
+    /// ```swift
+    /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))   // no waiting
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - deadline: The instant the caller wants to sleep until.
+    ///   - tolerance: Ignored.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        storage.now.withLock { now in
+            if now < deadline {
+                now = deadline
+            }
+        }
+    }
+}

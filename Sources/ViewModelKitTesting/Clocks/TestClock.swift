@@ -1,0 +1,318 @@
+import Synchronization
+
+/// A clock whose time only moves when a test says so.
+///
+/// Hand it to code under test that takes `any Clock<Duration>`; sleeps on it suspend until the
+/// test moves time past their deadlines with ``advance(by:)``, ``advance(to:)`` or ``run(timeout:)``.
+///
+/// ```swift
+/// @MainActor func testTimer() async {
+///     let clock = TestClock()
+///     let model = TimerModel(clock: clock)   // ticks once a second
+///     model.start()
+///     await clock.advance(by: .seconds(3))
+///     XCTAssertEqual(model.ticks, 3)
+/// }
+/// ```
+///
+/// Waking is cooperative. After resuming a sleeper, `advance` waits until the woken task is running
+/// again (it reports back from `sleep`), then until it sleeps on this clock again (a timer loop), and
+/// yields a few more times for work it handed off. If the task does not sleep again soon, `advance`
+/// yields repeatedly on the caller's executor for a short budget instead. Either way the woken work,
+/// on the main actor or elsewhere, runs before the next sleeper wakes. Repeating timers should be
+/// driven with ``advance(by:)`` or a bounded ``run(timeout:)``.
+public final class TestClock: Clock, Sendable {
+    /// A point in time of a ``TestClock``: an offset from the clock's start.
+    ///
+    /// ```swift
+    /// let clock = TestClock(now: .init(offset: .seconds(10)))
+    /// clock.now.advanced(by: .seconds(5)).offset   // 15 seconds
+    /// ```
+    public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+        /// The distance from the clock's start.
+        public var offset: Swift.Duration
+
+        /// Creates an instant `offset` after the clock's start (by default, the start itself).
+        public init(offset: Swift.Duration = .zero) {
+            self.offset = offset
+        }
+
+        /// The instant `duration` later than this one (earlier if `duration` is negative).
+        public func advanced(by duration: Swift.Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// The duration from this instant to `other` (negative if `other` is earlier).
+        public func duration(to other: Instant) -> Swift.Duration {
+            other.offset - offset
+        }
+
+        /// Whether `lhs` comes before `rhs`.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+
+        /// A readable form, e.g. `TestClock.Instant(offset: 1.5 seconds)`.
+        public var description: String {
+            "TestClock.Instant(offset: \(offset))"
+        }
+    }
+
+    /// The clock's duration type, the standard library's `Duration`.
+    public typealias Duration = Swift.Duration
+
+    /// A suspended call to ``sleep(until:tolerance:)``.
+    private struct Sleeper {
+        /// Increases with every sleep, so sleepers with equal deadlines wake in the order they started.
+        let id: UInt64
+        let deadline: Instant
+        let startedAt: Instant
+        /// Identifies the sleeping task (the hash of its `UnsafeCurrentTask`), so `advance` can see
+        /// when a woken task sleeps again. A task has at most one pending sleep on a clock, and a
+        /// hash collision between live tasks would only shorten one wait.
+        let task: Int?
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now: Instant
+        var nextID: UInt64 = 0
+        /// Waiting sleepers, sorted by deadline, then by `id`.
+        var sleepers: [Sleeper] = []
+        /// For sleepers that `advance` has resumed: resumed by the sleeper once its task runs again.
+        var wakeAcknowledgements: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        /// `advance` calls waiting for a woken task to sleep on this clock again.
+        var sleepWatchers: [UInt64: SleepWatcher] = [:]
+
+        /// Removes and returns the watchers waiting for `task` to sleep again.
+        mutating func removeSleepWatchers(for task: Int?) -> [SleepWatcher] {
+            guard let task, !sleepWatchers.isEmpty else { return [] }
+            let matching = sleepWatchers.filter { $0.value.task == task }
+            for id in matching.keys {
+                sleepWatchers.removeValue(forKey: id)
+            }
+            return Array(matching.values)
+        }
+    }
+
+    /// An `advance` call waiting until the task identified by `task` sleeps on this clock again;
+    /// resumed with `true` when it does, or with `false` by `timer` when it takes too long.
+    private struct SleepWatcher {
+        let task: Int
+        let continuation: CheckedContinuation<Bool, Never>
+        var timer: Task<Void, Never>?
+    }
+
+    private let state: Mutex<State>
+
+    /// Creates a clock whose current time starts at `now` (by default, offset zero).
+    ///
+    /// ```swift
+    /// let clock = TestClock()
+    /// clock.now   // TestClock.Instant(offset: 0.0 seconds)
+    /// ```
+    public init(now: Instant = .init()) {
+        state = Mutex(State(now: now))
+    }
+
+    /// The current time. It only changes when the clock is advanced.
+    public var now: Instant {
+        state.withLock { $0.now }
+    }
+
+    /// The smallest measurable step: `.zero`, since the test decides how far time moves.
+    public var minimumResolution: Duration {
+        .zero
+    }
+
+    /// The sleeps still waiting, earliest deadline first (ties in the order they started), each
+    /// with the time at which it began. Useful for reporting leftover timers at the end of a test.
+    ///
+    /// ```swift
+    /// XCTAssertTrue(clock.pendingSleepers.isEmpty, "Unfinished sleeps: \(clock.pendingSleepers)")
+    /// ```
+    public var pendingSleepers: [(deadline: Instant, startedAt: Instant)] {
+        state.withLock { state in
+            state.sleepers.map { (deadline: $0.deadline, startedAt: $0.startedAt) }
+        }
+    }
+
+    /// Suspends until the clock is advanced to `deadline` or beyond.
+    ///
+    /// Throws `CancellationError` as soon as the current task is cancelled, without waiting for
+    /// time to move. A `deadline` that is not after ``now`` returns at once (after checking for
+    /// cancellation).
+    ///
+    /// ```swift
+    /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+    /// // or, through the `Clock` extension:
+    /// try await clock.sleep(for: .seconds(1))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - deadline: The instant to sleep until.
+    ///   - tolerance: Ignored; the test clock wakes sleepers exactly at their deadline.
+    public nonisolated(nonsending) func sleep(
+        until deadline: Instant,
+        tolerance: Duration? = nil
+    ) async throws {
+        try Task.checkCancellation()
+        if deadline <= now {
+            return
+        }
+        let task = withUnsafeCurrentTask { $0?.hashValue }
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        // Runs once this task is running again, whether it was woken or cancelled.
+        defer { acknowledgeWake(of: id) }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                enum Outcome { case waiting, elapsed, cancelled }
+                let (outcome, watchers) = state.withLock { state -> (Outcome, [SleepWatcher]) in
+                    // Checked under the lock: the cancellation handler takes the same lock, and the
+                    // task's cancelled flag is set before its handler runs, so either the handler
+                    // finds this sleeper or this check sees the cancellation.
+                    if Task.isCancelled { return (.cancelled, []) }
+                    if deadline <= state.now { return (.elapsed, []) }
+                    let sleeper = Sleeper(
+                        id: id, deadline: deadline, startedAt: state.now, task: task, continuation: continuation
+                    )
+                    let index = state.sleepers.firstIndex { $0.deadline > deadline } ?? state.sleepers.endIndex
+                    state.sleepers.insert(sleeper, at: index)
+                    return (.waiting, state.removeSleepWatchers(for: task))
+                }
+                switch outcome {
+                case .waiting: break
+                case .elapsed: continuation.resume()
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                }
+                for watcher in watchers {
+                    watcher.timer?.cancel()
+                    watcher.continuation.resume(returning: true)
+                }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.sleepers.remove(at: index)
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `duration`, waking every sleeper whose deadline is reached, in
+    /// deadline order (ties in the order they started sleeping).
+    ///
+    /// While a sleeper wakes, ``now`` equals its deadline; the woken work gets to run until it
+    /// suspends again before the next sleeper wakes, so sleeps scheduled by woken work are woken
+    /// too if they fall within the window. Afterwards ``now`` is the old `now` plus `duration`.
+    /// `advance()` (by `.zero`) just lets pending work run and wakes sleepers due now.
+    ///
+    /// ```swift
+    /// await clock.advance(by: .seconds(600))   // a once-a-second timer ticks 600 times
+    /// ```
+    public nonisolated(nonsending) func advance(by duration: Duration = .zero) async {
+        await advance(to: now.advanced(by: duration))
+    }
+
+    /// Moves time forward to `deadline`, waking sleepers as ``advance(by:)`` does. A `deadline`
+    /// earlier than ``now`` does not move time backwards (sleepers due now still wake).
+    ///
+    /// ```swift
+    /// await clock.advance(to: .init(offset: .seconds(30)))
+    /// ```
+    public nonisolated(nonsending) func advance(to deadline: Instant) async {
+        // Let tasks that were just started reach their first sleep before looking at the sleepers.
+        await settle()
+        await wakeSleepers(through: deadline, stopWhenDrained: false)
+    }
+
+    /// Advances until no sleeper is left, including sleeps started by woken work, but never past
+    /// `now + timeout`. ``now`` records how far the run got: the last deadline it woke, or
+    /// `now + timeout` if sleepers remain, which ``pendingSleepers`` then lists.
+    ///
+    /// ```swift
+    /// await clock.run()
+    /// XCTAssertTrue(clock.pendingSleepers.isEmpty)
+    /// ```
+    public nonisolated(nonsending) func run(timeout: Duration = .seconds(60 * 60 * 24)) async {
+        let limit = now.advanced(by: timeout)
+        await settle()
+        await wakeSleepers(through: limit, stopWhenDrained: true)
+    }
+
+    /// Wakes sleepers one at a time up to `limit`, letting woken work run after each. Then moves
+    /// ``now`` to `limit` (never backwards), unless `stopWhenDrained` and no sleeper is left.
+    private nonisolated(nonsending) func wakeSleepers(through limit: Instant, stopWhenDrained: Bool) async {
+        var needsSettling = false
+        while true {
+            guard let sleeper = popSleeper(through: limit) else {
+                guard needsSettling else { break }
+                // Give handed-off work its full budget, then look again: it may have slept too.
+                await settle()
+                needsSettling = false
+                continue
+            }
+            sleeper.continuation.resume()
+        }
+        state.withLock { state in
+            if !stopWhenDrained || !state.sleepers.isEmpty {
+                state.now = max(state.now, limit)
+            }
+        }
+    }
+
+    /// Removes and returns the earliest sleeper due by `deadline`, setting ``now`` to its deadline.
+    private func popSleeper(through deadline: Instant) -> Sleeper? {
+        state.withLock { state in
+            guard let first = state.sleepers.first, first.deadline <= deadline else { return nil }
+            state.sleepers.removeFirst()
+            state.now = max(state.now, first.deadline)
+            return first
+        }
+    }
+
+    /// Waits until the task identified by `task` has a pending sleep on this clock, returning
+    /// `true`, or until ``Settling/sleepAgainTimeout`` of real time passes, returning `false`.
+    /// The wait is event-driven (the sleep resumes it), so it holds no thread.
+    private nonisolated(nonsending) func waitUntilSleepingAgain(task: Int?) async -> Bool {
+        guard let task else { return false }
+        let watcherID = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let isSleeping = state.withLock { state in
+                if state.sleepers.contains(where: { $0.task == task }) { return true }
+                state.sleepWatchers[watcherID] = SleepWatcher(task: task, continuation: continuation)
+                return false
+            }
+            if isSleeping {
+                continuation.resume(returning: true)
+                return
+            }
+            let timer = Task { [self] in
+                // Real time, in test support code: bounds the wait for a task that never sleeps again.
+                try? await Task.sleep(for: Settling.sleepAgainTimeout)
+                let watcher = state.withLock { $0.sleepWatchers.removeValue(forKey: watcherID) }
+                watcher?.continuation.resume(returning: false)
+            }
+            let stillWaiting = state.withLock { state in
+                guard state.sleepWatchers[watcherID] != nil else { return false }
+                state.sleepWatchers[watcherID]?.timer = timer
+                return true
+            }
+            if !stillWaiting {
+                timer.cancel()
+            }
+        }
+    }
+
+    private func acknowledgeWake(of id: UInt64) {
+        let acknowledgement = state.withLock { $0.wakeAcknowledgements.removeValue(forKey: id) }
+        acknowledgement?.resume()
+    }
+}
+

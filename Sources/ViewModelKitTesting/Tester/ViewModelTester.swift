@@ -1,0 +1,452 @@
+public import ViewModelKit
+
+/// Tests a view model exhaustively, the way TCA's `TestStore` tests a reducer: every intent's state
+/// change, every change its tasks make, and every task still running must be accounted for.
+///
+/// ```swift
+/// @MainActor
+/// func testCounter() async {
+///     let tester = ViewModelTester(CounterViewModel())
+///     await tester.send({ $0.incrementButtonTapped() }) { $0.count = 1 }
+///     await tester.send({ $0.factButtonTapped() }) { $0.isLoading = true }
+///     await tester.receive { $0.isLoading = false; $0.fact = "1 is a good number." }
+///     await tester.finish()
+/// }
+/// ```
+///
+/// The tester finds the view model's ``Observed`` properties by reflection. An assertion closure
+/// receives a copy of the last asserted state and changes it into what the test expects; any other
+/// difference fails the test with a −/+ diff at the assertion's line:
+///
+/// ```text
+/// A state change does not match expectation: …
+///
+///     CounterViewModel(
+///   −   count: 2,
+///   +   count: 1,
+///       fact: nil
+///     )
+///
+/// (Expected: −, Actual: +)
+/// ```
+///
+/// Changes made while an intent runs belong to its ``send(_:assert:fileID:filePath:line:column:)``.
+/// Changes the view model's tasks make afterwards are queued, one entry per main-actor turn, for
+/// ``receive(_:timeout:fileID:filePath:line:column:)``. ``finish(timeout:fileID:filePath:line:column:)``
+/// (or the tester's deinitialization) fails on changes nobody received and on tasks still running.
+@MainActor
+public final class ViewModelTester<Model: ViewModel> {
+    /// The view model under test.
+    public let viewModel: Model
+    /// How much the test must spell out. Can change mid-test.
+    public var exhaustivity: Exhaustivity
+    /// How long ``receive(_:timeout:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``
+    /// wait for a task before failing. A safety net: waiting ends as soon as the awaited thing happens.
+    public var timeout: Duration
+    /// Where skipped assertions are printed in ``Exhaustivity/off(showSkippedAssertions:)`` mode.
+    public var skippedAssertionsOutput: @MainActor (String) -> Void = { print($0) }
+
+    private let reporter: any IssueReporter
+    private let clocks: [TestClock]
+    private let resolver: PropertyResolver<Model>
+    private var asserted: StateSnapshot
+    private var received: [Received] = []
+    private var openChangeOrigin: String??
+    private var intentDepth = 0
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var subscriptions: [Subscription] = []
+    private var isFinished = false
+    private let createdAt: SourceLocation
+
+    /// A burst of changes that tasks made in one main-actor turn.
+    private struct Received {
+        var origin: String?
+        var state: StateSnapshot
+    }
+
+    private struct SourceLocation {
+        var fileID: StaticString
+        var filePath: StaticString
+        var line: UInt
+        var column: UInt
+    }
+
+    /// Starts testing `viewModel`.
+    /// - Parameters:
+    ///   - viewModel: The view model, freshly made with its test dependencies.
+    ///   - exhaustivity: ``Exhaustivity/on`` unless the test only wants to check what it names.
+    ///   - timeout: How long to wait for a task before failing. Defaults to one second.
+    ///   - clocks: Test clocks the view model sleeps on; sleepers still pending at the end fail the test.
+    ///   - reporter: Where failures go. Defaults to XCTest or Swift Testing, whichever runs the test.
+    public init(
+        _ viewModel: Model,
+        exhaustivity: Exhaustivity = .on,
+        timeout: Duration = .seconds(1),
+        clocks: [TestClock] = [],
+        reporter: any IssueReporter = TestIssueReporter(),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        IssueReporting.installTestReporterIfNeeded()
+        self.viewModel = viewModel
+        self.exhaustivity = exhaustivity
+        self.timeout = timeout
+        self.clocks = clocks
+        self.reporter = reporter
+        self.resolver = PropertyResolver(model: viewModel)
+        self.asserted = viewModel.snapshot()
+        self.createdAt = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        subscriptions.append(viewModel.observeChanges { [weak self] in self?.viewModelChanged() })
+        subscriptions.append(viewModel.observeTaskEnds { [weak self] in self?.wake() })
+    }
+
+    isolated deinit {
+        guard !isFinished else { return }
+        checkEnd(at: createdAt)
+        viewModel.cancelAllTasks()
+    }
+
+    /// Calls an intent and asserts how it changed the state.
+    ///
+    /// ```swift
+    /// await tester.send({ $0.incrementButtonTapped() }) { $0.count = 1 }
+    /// await tester.send({ $0.factAlertDismissed() })                   // nothing may change
+    /// await tester.send({ await $0.load(user: "apple") }) { … }         // waits for the load
+    /// ```
+    ///
+    /// Everything the intent changes until it returns counts, including what tasks change while an
+    /// `async` intent is awaited. An intent that throws fails the test.
+    ///
+    /// - Parameters:
+    ///   - intent: Calls one intent method on the view model.
+    ///   - updateExpectation: Changes the previous state into the expected one; omit it when the
+    ///     intent must not change anything.
+    public func send(
+        _ intent: @MainActor (Model) async throws -> Void,
+        assert updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        closeOpenChange()
+        if !received.isEmpty {
+            if exhaustivity == .on {
+                fail(
+                    "Must handle \(received.count) change\(received.count == 1 ? "" : "s") made by tasks before sending an intent:\n\n"
+                        + describe(received, from: asserted),
+                    at: location
+                )
+            } else {
+                noteSkipped(received.count == 1 ? "1 change made by a task" : "\(received.count) changes made by tasks")
+            }
+            if let last = received.last { asserted = last.state }
+            received.removeAll()
+        }
+        intentDepth += 1
+        do {
+            try await intent(viewModel)
+        } catch {
+            fail("The intent threw an error: \(error)", at: location)
+        }
+        intentDepth -= 1
+        let actual = viewModel.snapshot()
+        assert(actual, updateExpectation, at: location)
+        asserted = actual
+    }
+
+    /// Waits for the next change a task of the view model makes, and asserts it.
+    ///
+    /// ```swift
+    /// await tester.send({ $0.factButtonTapped() }) { $0.isLoading = true }
+    /// await tester.receive { $0.isLoading = false; $0.fact = "1 is a good number." }
+    /// ```
+    ///
+    /// Waiting is driven by the view model: it ends when a task changes state or when the last task
+    /// ends. If no task is running there is nothing to wait for, and the test fails at once. With a
+    /// ``TestClock``, advance it first so the task can proceed. `timeout` is only a safety net.
+    ///
+    /// In ``Exhaustivity/off(showSkippedAssertions:)`` mode, changes that do not match are skipped
+    /// until one does.
+    public func receive(
+        _ updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)? = nil,
+        timeout: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let limit = timeout ?? self.timeout
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: limit)
+        var skipped = 0
+        while true {
+            closeOpenChange()
+            if exhaustivity == .on, !received.isEmpty {
+                let next = received.removeFirst()
+                assert(next.state, updateExpectation, at: location)
+                asserted = next.state
+                return
+            }
+            if exhaustivity != .on {
+                while !received.isEmpty {
+                    let next = received.removeFirst()
+                    if matches(next.state, updateExpectation) {
+                        if skipped > 0 { noteSkipped("\(skipped) change\(skipped == 1 ? "" : "s") made by tasks") }
+                        asserted = next.state
+                        return
+                    }
+                    skipped += 1
+                    asserted = next.state
+                }
+            }
+            if viewModel.runningTasks.isEmpty {
+                fail(
+                    "Expected to receive a change from a task, but no task of \(asserted.typeName) is running."
+                        + (skipped > 0 ? " (\(skipped) changes did not match.)" : ""),
+                    at: location
+                )
+                return
+            }
+            if clock.now >= deadline {
+                fail(
+                    "Expected to receive a change from a task within \(limit), but none arrived.\n\n"
+                        + describeRunningTasks() + describePendingSleepers(),
+                    at: location
+                )
+                return
+            }
+            await waitForActivity(until: deadline)
+        }
+    }
+
+    /// Ends the test: fails for changes no assertion received, for tasks still running (naming each
+    /// task's id and the intent that started it), and for sleepers still pending on the test clocks.
+    ///
+    /// Waits up to `timeout` for tasks that are finishing (e.g. cancelled ones unwinding). Called on
+    /// deinitialization too, if the test did not call it.
+    public func finish(
+        timeout: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout ?? self.timeout)
+        while !viewModel.runningTasks.isEmpty && clock.now < deadline {
+            await waitForActivity(until: deadline)
+        }
+        // Let work already queued on the main actor (a task's last writes) land before judging.
+        for _ in 0..<10 { await Task.yield() }
+        checkEnd(at: location)
+        isFinished = true
+        viewModel.cancelAllTasks()
+    }
+
+    /// Asserts the current state without calling an intent, e.g. after advancing a clock in
+    /// non-exhaustive mode.
+    public func assert(
+        _ updateExpectation: @escaping @MainActor (inout ViewModelState<Model>) throws -> Void,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        closeOpenChange()
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        if let last = received.last {
+            if exhaustivity == .on {
+                fail(
+                    "Must handle \(received.count) change\(received.count == 1 ? "" : "s") made by tasks before asserting:\n\n"
+                        + describe(received, from: asserted),
+                    at: location
+                )
+            }
+            asserted = last.state
+            received.removeAll()
+        }
+        let actual = viewModel.snapshot()
+        assert(actual, updateExpectation, at: location)
+        asserted = actual
+    }
+
+    // MARK: - Changes
+
+    private func viewModelChanged() {
+        guard intentDepth == 0 else { return }
+        guard openChangeOrigin == nil else { return }
+        openChangeOrigin = .some(TaskOrigin.current)
+        // Everything this main-actor turn writes belongs to one received change.
+        Task { @MainActor [weak self] in
+            self?.closeOpenChange()
+            self?.wake()
+        }
+    }
+
+    private func closeOpenChange() {
+        guard let origin = openChangeOrigin else { return }
+        openChangeOrigin = nil
+        let state = viewModel.snapshot()
+        if state != (received.last?.state ?? asserted) {
+            received.append(Received(origin: origin, state: state))
+        }
+    }
+
+    private func wake() {
+        let continuation = waiter
+        waiter = nil
+        continuation?.resume()
+    }
+
+    /// Suspends until the view model changes, a task ends, or `deadline` passes.
+    private func waitForActivity(until deadline: ContinuousClock.Instant) async {
+        let alarm = Task { @MainActor [weak self] in
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            self?.wake()
+        }
+        await withCheckedContinuation { continuation in
+            waiter = continuation
+        }
+        alarm.cancel()
+    }
+
+    // MARK: - Assertions
+
+    private func assert(
+        _ actual: StateSnapshot,
+        _ updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)?,
+        at location: SourceLocation
+    ) {
+        var expected = ViewModelState(snapshot: asserted, resolver: resolver, reporter: reporter)
+        if let updateExpectation {
+            do {
+                try updateExpectation(&expected)
+            } catch {
+                fail("The assertion closure threw an error: \(error)", at: location)
+                return
+            }
+        }
+        if exhaustivity == .on {
+            guard expected.snapshot != actual else { return }
+            let headline = updateExpectation == nil || expected.snapshot == asserted
+                ? "State was not expected to change, but a change occurred: …"
+                : "A state change does not match expectation: …"
+            fail(headline + "\n\n" + indentedDiff(expected.snapshot, actual) + "\n\n(Expected: −, Actual: +)", at: location)
+            return
+        }
+        // Non-exhaustive: only the properties the closure wrote are compared.
+        var partial = actual
+        for name in expected.written {
+            if let index = partial.index(of: name), let value = expected.snapshot.fields.first(where: { $0.name == name })?.value {
+                partial.fields[index].value = value
+            }
+        }
+        if partial != actual {
+            fail(
+                "A state change does not match expectation: …\n\n" + indentedDiff(partial, actual) + "\n\n(Expected: −, Actual: +)",
+                at: location
+            )
+        }
+        let skipped = actual.changedFields(comparedTo: asserted).filter { !expected.written.contains($0) }
+        if !skipped.isEmpty {
+            noteSkipped("changes of " + skipped.joined(separator: ", "))
+        }
+    }
+
+    private func matches(
+        _ actual: StateSnapshot,
+        _ updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)?
+    ) -> Bool {
+        var expected = ViewModelState(snapshot: asserted, resolver: resolver, reporter: reporter)
+        guard let updateExpectation, (try? updateExpectation(&expected)) != nil else { return true }
+        return expected.written.allSatisfy { name in
+            guard let want = expected.snapshot.fields.first(where: { $0.name == name })?.value,
+                  let have = actual.fields.first(where: { $0.name == name })?.value else { return false }
+            return isEqual(want, have)
+        }
+    }
+
+    private func checkEnd(at location: SourceLocation) {
+        closeOpenChange()
+        if exhaustivity == .on {
+            if !received.isEmpty {
+                fail(
+                    "The view model's tasks made \(received.count) change\(received.count == 1 ? "" : "s") that no assertion received:\n\n"
+                        + describe(received, from: asserted),
+                    at: location
+                )
+            }
+            for task in viewModel.runningTasks {
+                fail(
+                    "A task is still running at the end of the test: id \(idText(task.id)), started by \(task.origin).\n\n"
+                        + "Cancel it (for example by sending the intent that stops it) or let it finish before the test ends.",
+                    at: location
+                )
+            }
+            for clock in clocks where !clock.pendingSleepers.isEmpty {
+                fail("The test clock still has sleepers at the end of the test.\n\n" + describePendingSleepers(), at: location)
+                break
+            }
+        } else if case .off(true) = exhaustivity {
+            if !received.isEmpty { noteSkipped("\(received.count) changes made by tasks") }
+            if !viewModel.runningTasks.isEmpty {
+                noteSkipped("running tasks " + viewModel.runningTasks.map { idText($0.id) }.joined(separator: ", "))
+            }
+        }
+        received.removeAll()
+    }
+
+    // MARK: - Messages
+
+    private func fail(_ message: String, at location: SourceLocation) {
+        reporter.reportIssue(
+            message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+        )
+    }
+
+    private func noteSkipped(_ what: String) {
+        guard case .off(true) = exhaustivity else { return }
+        skippedAssertionsOutput("ℹ︎ \(asserted.typeName): skipped assertions: \(what)")
+    }
+
+    private func indentedDiff(_ expected: StateSnapshot, _ actual: StateSnapshot) -> String {
+        (diffText(expected, actual) ?? "(no difference in rendering)")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "  " + $0 }
+            .joined(separator: "\n")
+    }
+
+    private func describe(_ changes: [Received], from start: StateSnapshot) -> String {
+        var previous = start
+        var parts: [String] = []
+        for change in changes {
+            parts.append("• from \(change.origin ?? "a task"):\n" + indentedDiff(previous, change.state))
+            previous = change.state
+        }
+        return parts.joined(separator: "\n\n") + "\n\n(Before: −, After: +)"
+    }
+
+    private func describeRunningTasks() -> String {
+        let running = viewModel.runningTasks
+        guard !running.isEmpty else { return "No task is running." }
+        return "Still running: " + running.map { "\(idText($0.id)) (started by \($0.origin))" }.joined(separator: ", ") + "."
+    }
+
+    private func describePendingSleepers() -> String {
+        let pending = clocks.flatMap(\.pendingSleepers)
+        guard let next = pending.map(\.deadline).min() else { return "" }
+        return "\nThe test clock has \(pending.count) sleeper\(pending.count == 1 ? "" : "s") waiting; the next wakes at \(next). "
+            + "Advance the clock (`await clock.advance(by:)`) to let it run."
+    }
+
+    private func idText(_ id: AnyHashable) -> String {
+        if let string = id.base as? String { return "\"\(string)\"" }
+        return "\(id.base)"
+    }
+}
