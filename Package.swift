@@ -13,12 +13,14 @@ let package = Package(
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
         .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
         .library(name: "GitHubRepositories", targets: ["GitHubRepositories"]),
+        .library(name: "Counter", targets: ["Counter"]),
         .executable(name: "repos", targets: ["repos"]),
     ],
     targets: [
         .target(name: "ViewModelKit", swiftSettings: strict),
         .target(name: "ViewModelKitTesting", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .target(name: "GitHubRepositories", dependencies: ["ViewModelKit"], swiftSettings: strict),
+        .target(name: "Counter", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .executableTarget(name: "repos", dependencies: ["GitHubRepositories"], swiftSettings: strict),
         // Test-only helpers (loopback HTTP server); not a product.
         .target(name: "TestSupport", swiftSettings: strict),
@@ -28,6 +30,11 @@ let package = Package(
         .testTarget(
             name: "GitHubRepositoriesTests",
             dependencies: ["GitHubRepositories", "ViewModelKitTesting", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CounterTests",
+            dependencies: ["Counter", "ViewModelKitTesting", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

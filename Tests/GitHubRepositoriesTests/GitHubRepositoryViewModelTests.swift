@@ -3,6 +3,8 @@ import GitHubRepositories
 import ViewModelKit
 
 @MainActor
+/// Behavior the tester does not express (callbacks, observers, lifetimes), in plain XCTest.
+/// State changes are tested exhaustively in `GitHubRepositoryViewModelTesterTests`.
 final class GitHubRepositoryViewModelTests: XCTestCase {
     func testStartsEmpty() {
         let viewModel = GitHubRepositoryViewModel(client: MockGithubAPIClient(repositories: []))
@@ -12,26 +14,6 @@ final class GitHubRepositoryViewModelTests: XCTestCase {
         XCTAssertFalse(viewModel.isLoading)
         XCTAssertNil(viewModel.error)
         XCTAssertEqual(viewModel.minimumStars, 50)
-    }
-
-    func testLoadShowsMajorRepositoriesWithoutAnExtraCall() async throws {
-        let viewModel = GitHubRepositoryViewModel(client: MockGithubAPIClient(repositories: GitHubRepository.seedMocks))
-        try await viewModel.load(user: "apple")
-        XCTAssertEqual(viewModel.userName, "apple")
-        XCTAssertEqual(viewModel.repositories?.count, 5)
-        XCTAssertEqual(viewModel.majorRepositories?.map(\.name), ["ccc", "ddd", "eee"])
-        XCTAssertFalse(viewModel.isLoading)
-    }
-
-    func testThresholdIsConfigurable() async throws {
-        let viewModel = GitHubRepositoryViewModel(
-            client: MockGithubAPIClient(repositories: GitHubRepository.seedMocks), minimumStars: 52
-        )
-        try await viewModel.load(user: "apple")
-        XCTAssertEqual(viewModel.majorRepositories?.map(\.name), ["eee"])
-        viewModel.minimumStarsChanged(49)
-        XCTAssertEqual(viewModel.majorRepositories?.map(\.name), ["bbb", "ccc", "ddd", "eee"])
-        XCTAssertEqual(viewModel.minimumStars, 49)
     }
 
     func testObserversSeeLoadingThenTheList() async throws {
@@ -48,69 +30,6 @@ final class GitHubRepositoryViewModelTests: XCTestCase {
         try await load.value
         XCTAssertEqual(log, ["isLoading true", "major 3", "isLoading false"])
         _ = (loading, major)
-    }
-
-    func testFailureSetsErrorStopsLoadingAndKeepsThePreviousList() async throws {
-        let client = ControlledGithubAPIClient()
-        let viewModel = GitHubRepositoryViewModel(client: client)
-        let first = Task { try await viewModel.load(user: "apple") }
-        await client.waitForRequest(user: "apple")
-        client.respond(user: "apple", with: .success(GitHubRepository.seedMocks))
-        try await first.value
-
-        let second = Task { try await viewModel.load(user: "nobody") }
-        await client.waitForRequest(user: "nobody")
-        client.respond(user: "nobody", with: .failure(FetcherError.userNotFound("nobody")))
-        let result = await second.result
-        XCTAssertThrowsError(try result.get()) { XCTAssertEqual($0 as? FetcherError, .userNotFound("nobody")) }
-        XCTAssertEqual(viewModel.error, .userNotFound("nobody"))
-        XCTAssertFalse(viewModel.isLoading)
-        XCTAssertEqual(viewModel.majorRepositories?.map(\.name), ["ccc", "ddd", "eee"])
-
-        // Still usable: the next load succeeds and clears the error.
-        let third = Task { try await viewModel.load(user: "apple") }
-        await client.waitForRequest(user: "apple")
-        XCTAssertNil(viewModel.error)
-        client.respond(user: "apple", with: .success([GitHubRepository(id: 9, name: "zzz", stargazersCount: 99)]))
-        try await third.value
-        XCTAssertEqual(viewModel.majorRepositories?.map(\.name), ["zzz"])
-    }
-
-    func testALateResponseNeverOverwritesANewerOne() async throws {
-        let client = ControlledGithubAPIClient()
-        let viewModel = GitHubRepositoryViewModel(client: client)
-        let old = Task { try await viewModel.load(user: "old") }
-        await client.waitForRequest(user: "old")
-        let new = Task { try await viewModel.load(user: "new") }
-        await client.waitForRequest(user: "new")
-
-        client.respond(user: "new", with: .success([GitHubRepository(id: 2, name: "new-repo", stargazersCount: 100)]))
-        try await new.value
-        // The old request answers last; its client ignored cancellation.
-        client.respond(user: "old", with: .success([GitHubRepository(id: 1, name: "old-repo", stargazersCount: 100)]))
-        let oldResult = await old.result
-        XCTAssertThrowsError(try oldResult.get()) { XCTAssertTrue($0 is CancellationError) }
-
-        XCTAssertEqual(viewModel.userName, "new")
-        XCTAssertEqual(viewModel.majorRepositories?.map(\.name), ["new-repo"])
-        XCTAssertFalse(viewModel.isLoading)
-        XCTAssertNil(viewModel.error)
-    }
-
-    func testALateFailureOfAReplacedLoadIsIgnored() async throws {
-        let client = ControlledGithubAPIClient()
-        let viewModel = GitHubRepositoryViewModel(client: client)
-        let old = Task { try await viewModel.load(user: "old") }
-        await client.waitForRequest(user: "old")
-        let new = Task { try await viewModel.load(user: "new") }
-        await client.waitForRequest(user: "new")
-        client.respond(user: "old", with: .failure(FetcherError.badCode(500)))
-        _ = await old.result
-        XCTAssertNil(viewModel.error, "a replaced load must not report its failure")
-        XCTAssertTrue(viewModel.isLoading, "the newer load is still in flight")
-        client.respond(user: "new", with: .success([]))
-        try await new.value
-        XCTAssertEqual(viewModel.majorRepositories, [])
     }
 
     func testClosureLoadCallsBackExactlyOnceEvenWhenReplaced() async throws {

@@ -2,6 +2,7 @@ public import Foundation
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
+internal import ViewModelKit
 
 /// The live client: GitHub's REST API over `URLSession`.
 ///
@@ -70,6 +71,7 @@ public struct GithubAPIClient: GithubAPIClientProtocol, CustomStringConvertible,
     public func fetchRepositories(user: String) async throws -> [GitHubRepository] {
         let name = try GitHubUserName(user)
         let request = try makeRequest(path: ["users", name.rawValue, "repos"], query: [("per_page", "100")])
+        try refuseLiveGitHubInTests(request)
         let (data, response) = try await send(request)
         try check(response, user: name.rawValue)
         return try GitHubRepository.decodeList(from: data, source: request.url?.absoluteString ?? "response")
@@ -90,6 +92,13 @@ public struct GithubAPIClient: GithubAPIClientProtocol, CustomStringConvertible,
         request.setValue(Self.apiVersion, forHTTPHeaderField: "X-GitHub-Api-Version")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         return request
+    }
+
+    /// Tests must not reach the real GitHub: a live client at the default host fails the test instead.
+    private func refuseLiveGitHubInTests(_ request: URLRequest) throws(FetcherError) {
+        if refuseLiveRequestInTests(client: "GithubAPIClient", url: request.url, realHost: Self.defaultBaseURL.host) {
+            throw .network("the live GitHub API is not available to tests")
+        }
     }
 
     private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {

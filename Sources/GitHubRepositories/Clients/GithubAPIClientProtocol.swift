@@ -1,3 +1,5 @@
+internal import ViewModelKit
+
 /// Fetches a user's repositories: the view model's only way to reach GitHub.
 ///
 /// Two variants, as in the seed: a callback for UIKit-style code and `async` for everything else.
@@ -32,12 +34,6 @@ extension GithubAPIClientProtocol {
         user: String,
         completion: @escaping @MainActor ([GitHubRepository]?, (any Error)?) -> Void
     ) {
-        Task { @MainActor in
-            do {
-                completion(try await fetchRepositories(user: user), nil)
-            } catch {
-                completion(nil, error)
-            }
-        }
+        deliver({ try await fetchRepositories(user: user) }, to: completion)
     }
 }

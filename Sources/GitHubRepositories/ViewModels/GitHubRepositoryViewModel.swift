@@ -1,3 +1,4 @@
+public import Foundation
 public import ViewModelKit
 
 /// Lists a GitHub user's major repositories: those with at least ``minimumStars`` stars.
@@ -29,8 +30,15 @@ public final class GitHubRepositoryViewModel: ViewModel {
     @Observed public private(set) var error: FetcherError?
     /// The star threshold. Changing it re-filters ``majorRepositories`` at once.
     @Observed public private(set) var minimumStars: Int
+    /// When the last successful load finished; `nil` before the first.
+    @Observed public private(set) var lastRefreshed: Date?
+
+    /// How long ``userNameChanged(_:)`` waits for more typing before it loads.
+    public nonisolated static let searchDebounce: Duration = .milliseconds(300)
 
     private let client: any GithubAPIClientProtocol
+    private let clock: any Clock<Duration>
+    private let now: DateGenerator
 
     /// The id of the load task.
     private enum TaskID: Hashable, Sendable { case load }
@@ -39,8 +47,18 @@ public final class GitHubRepositoryViewModel: ViewModel {
     /// - Parameters:
     ///   - client: Where repositories come from. Defaults to the live ``GithubAPIClient``.
     ///   - minimumStars: The star threshold. Defaults to ``defaultMinimumStars``.
-    public init(client: any GithubAPIClientProtocol = GithubAPIClient(), minimumStars: Int = defaultMinimumStars) {
+    ///   - clock: What the search debounce sleeps on. Tests pass a `TestClock`.
+    ///   - now: Tells the time for ``lastRefreshed``. Tests pass a constant.
+    public init(
+        client: any GithubAPIClientProtocol = GithubAPIClient(),
+        minimumStars: Int = defaultMinimumStars,
+        clock: any Clock<Duration> = ContinuousClock(),
+        now: DateGenerator = .live
+    ) {
         self.client = client
+        self.clock = clock
+        self.now = now
+        self._lastRefreshed = Observed(wrappedValue: nil)
         self._userName = Observed(wrappedValue: "")
         self._repositories = Observed(wrappedValue: nil)
         self._majorRepositories = Observed(wrappedValue: nil)
@@ -53,19 +71,32 @@ public final class GitHubRepositoryViewModel: ViewModel {
     /// Loads `user`'s repositories and calls `completion` once, on the main actor: with `nil` on
     /// success, with the error otherwise (`CancellationError` if a newer load replaced this one).
     public func load(user: String, completion: @escaping @MainActor ((any Error)?) -> Void) {
-        startLoad(user: user, completion: completion)
+        startLoad(user: user, debounce: nil, completion: completion)
     }
 
     /// Loads `user`'s repositories.
     /// - Throws: A ``FetcherError`` (also stored in ``error``), or `CancellationError` if a newer load
     ///   replaced this one or the calling task was cancelled.
     public func load(user: String) async throws {
-        let task = startLoad(user: user, completion: nil)
+        let task = startLoad(user: user, debounce: nil, completion: nil)
         try await withTaskCancellationHandler {
             try await task.value
         } onCancel: {
             task.cancel()
         }
+    }
+
+    /// The user typed in the search field: loads `text`'s repositories once typing pauses for
+    /// ``searchDebounce``, cancelling the pending and the in-flight load. An empty field loads nothing.
+    public func userNameChanged(_ text: String) {
+        if text.isEmpty {
+            cancelTask(id: TaskID.load)
+            userName = text
+            isLoading = false
+            error = nil
+            return
+        }
+        startLoad(user: text, debounce: Self.searchDebounce, completion: nil)
     }
 
     /// Loads the current user again.
@@ -86,17 +117,25 @@ public final class GitHubRepositoryViewModel: ViewModel {
     }
 
     @discardableResult
-    private func startLoad(user: String, completion: (@MainActor ((any Error)?) -> Void)?) -> Task<Void, any Error> {
+    private func startLoad(
+        user: String, debounce: Duration?, completion: (@MainActor ((any Error)?) -> Void)?
+    ) -> Task<Void, any Error> {
         userName = user
-        isLoading = true
         error = nil
-        return task(id: TaskID.load) { [weak self, client] in
+        // A debounced load shows no spinner until it really starts.
+        isLoading = debounce == nil
+        return task(id: TaskID.load) { [weak self, client, clock] in
             do {
+                if let debounce {
+                    try await clock.sleep(for: debounce)
+                    self?.isLoading = true
+                }
                 let repositories = try await client.fetchRepositories(user: user)
                 try Task.checkCancellation()
                 guard let self else { throw CancellationError() }
                 self.repositories = repositories
                 self.fetchMajorRepositories()
+                self.lastRefreshed = self.now()
                 self.isLoading = false
                 completion?(nil)
             } catch {

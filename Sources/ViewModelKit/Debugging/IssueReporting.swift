@@ -1,5 +1,10 @@
 internal import Foundation
 internal import Synchronization
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
 
 /// Reports a problem a test should fail on (or a person should see), wherever the code runs.
 ///
@@ -48,7 +53,22 @@ public func reportIssue(
 ) {
     if let reporter = IssueReporting.reporter {
         reporter.reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    } else if IssueReporting.isTesting, let fail = xctFailFunction() {
+        // A plain XCTest test that never installed a reporter still fails.
+        fail(message, filePath, line)
     } else {
         FileHandle.standardError.write(Data("\(fileID):\(line): issue: \(message)\n".utf8))
     }
+}
+
+/// XCTest's `XCTFail(_:file:line:)`, looked up at run time so that this module never links XCTest.
+private func xctFailFunction() -> (@convention(thin) (String, StaticString, UInt) -> Void)? {
+    #if canImport(Glibc) || canImport(Darwin)
+    guard let handle = dlopen(nil, RTLD_LAZY),
+          let symbol = dlsym(handle, "$s6XCTest7XCTFail_4file4lineySS_s12StaticStringVSutF")
+    else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(thin) (String, StaticString, UInt) -> Void).self)
+    #else
+    return nil
+    #endif
 }

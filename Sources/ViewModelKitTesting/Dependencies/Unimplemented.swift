@@ -5,6 +5,11 @@ public struct UnimplementedError: Error, CustomStringConvertible, Equatable {
     /// The dependency member that was called, e.g. `GithubAPIClientProtocol.fetchRepositories(user:)`.
     public var name: String
 
+    /// Creates the error for the member called `name`.
+    public init(name: String) {
+        self.name = name
+    }
+
     /// Names the member.
     public var description: String { "\(name) is unimplemented in this test" }
 }

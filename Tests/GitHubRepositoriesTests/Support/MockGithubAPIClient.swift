@@ -1,5 +1,6 @@
 import GitHubRepositories
 import Synchronization
+import ViewModelKitTesting
 
 /// The seed's mock: returns fixed repositories through both variants.
 struct MockGithubAPIClient: GithubAPIClientProtocol {
@@ -56,4 +57,14 @@ extension GitHubRepository {
         GitHubRepository(id: 3, name: "ddd", stargazersCount: 51),
         GitHubRepository(id: 4, name: "eee", stargazersCount: 52),
     ]
+}
+
+/// A mock built from closures: each endpoint fails the test until the test stubs it.
+struct GithubAPIClientMock: GithubAPIClientProtocol {
+    var fetch: @Sendable (String) async throws -> [GitHubRepository]
+        = unimplemented("GithubAPIClientProtocol.fetchRepositories(user:)")
+
+    func fetchRepositories(user: String) async throws -> [GitHubRepository] {
+        try await fetch(user)
+    }
 }

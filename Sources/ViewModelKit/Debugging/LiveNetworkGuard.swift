@@ -1,0 +1,22 @@
+package import Foundation
+
+/// Tests must not reach real services. A live client whose request would go to `realHost` while tests
+/// run reports an issue (failing the test) and returns `true`; the client then throws instead of
+/// sending. Set `VIEWMODELKIT_ALLOW_LIVE_NETWORK_IN_TESTS=1` for a deliberate integration test.
+///
+/// - Parameters:
+///   - client: The client's name for the message, e.g. `GithubAPIClient`.
+///   - url: The request about to be sent.
+///   - realHost: The production host (`api.github.com`); loopback test servers pass.
+/// - Returns: Whether the request must not be sent.
+package func refuseLiveRequestInTests(client: String, url: URL?, realHost: String?) -> Bool {
+    guard IssueReporting.isTesting, let realHost, url?.host == realHost,
+          ProcessInfo.processInfo.environment["VIEWMODELKIT_ALLOW_LIVE_NETWORK_IN_TESTS"] != "1"
+    else { return false }
+    reportIssue(
+        "\(client) (live) has no test implementation, but was used from a test: it would request "
+            + "\(url?.absoluteString ?? realHost). Pass a mock, a fixture client, "
+            + "or a live client whose base URL is a loopback test server."
+    )
+    return true
+}
