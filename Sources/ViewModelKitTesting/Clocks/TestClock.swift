@@ -255,7 +255,21 @@ public final class TestClock: Clock, Sendable {
                 needsSettling = false
                 continue
             }
-            sleeper.continuation.resume()
+            // Resume the sleeper and wait until its task is actually running again (it
+            // acknowledges from `sleep`), which does not depend on scheduling luck.
+            await withCheckedContinuation { (acknowledgement: CheckedContinuation<Void, Never>) in
+                state.withLock { $0.wakeAcknowledgements[sleeper.id] = acknowledgement }
+                sleeper.continuation.resume()
+            }
+            // Let the woken work run until its task sleeps on this clock again. If it does not (it
+            // finished, or waits on something else), give it the whole settling budget.
+            if await waitUntilSleepingAgain(task: sleeper.task) {
+                await yieldRepeatedly(count: Settling.followUpYields)
+                needsSettling = true
+            } else {
+                await settle()
+                needsSettling = false
+            }
         }
         state.withLock { state in
             if !stopWhenDrained || !state.sleepers.isEmpty {
