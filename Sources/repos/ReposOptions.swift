@@ -1,5 +1,6 @@
 import Foundation
 import GitHubRepositories
+import ViewModelKit
 
 /// Where `repos` reads repositories from.
 enum RepositorySource: Equatable {
@@ -136,7 +137,5 @@ extension ReposOptions {
 
 extension String {
     /// The string quoted, with control characters made visible.
-    var quotedForUsage: String {
-        "\"" + unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined() + "\""
-    }
+    var quotedForUsage: String { dumpStringLiteral(self) }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+internal import ViewModelKit
 
 /// Why repositories could not be fetched.
 ///
@@ -58,23 +59,5 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
 
 extension String {
     /// The string in double quotes with control characters escaped, safe to print on one line.
-    var quotedForDisplay: String {
-        var result = "\""
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    var quotedForDisplay: String { dumpStringLiteral(self) }
 }

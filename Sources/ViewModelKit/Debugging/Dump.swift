@@ -306,8 +306,9 @@ func dumpEnumCaseName(_ value: Any) -> String {
     return _openExistential(value, do: caseName) ?? String(describing: value)
 }
 
-/// `string` as a double-quoted Swift literal with escapes for quotes, backslashes and controls.
-func dumpStringLiteral(_ string: String) -> String {
+/// `string` as a double-quoted Swift literal with escapes for quotes, backslashes and controls:
+/// safe to print on one line, whatever the string holds.
+package func dumpStringLiteral(_ string: String) -> String {
     var result = "\""
     for scalar in string.unicodeScalars {
         switch scalar {

@@ -35,6 +35,28 @@ final class ObservationCenter {
 
     init() {}
 
+    /// Adds `handler` to the list at `list` (creating the list on first use) and returns its token.
+    func subscribe<Value>(
+        to list: ReferenceWritableKeyPath<ObservationCenter, SubscriberList<Value>?>,
+        _ handler: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        let target: SubscriberList<Value>
+        if let existing = self[keyPath: list] {
+            target = existing
+        } else {
+            target = SubscriberList<Value>()
+            self[keyPath: list] = target
+        }
+        return subscribe(to: target, handler)
+    }
+
+    /// Adds `handler` to `list` and returns its token.
+    func subscribe<Value>(to list: SubscriberList<Value>, _ handler: @escaping @MainActor (Value) -> Void) -> Subscription {
+        let state = makeState()
+        list.append(state, handler)
+        return Subscription(state: state, list: list)
+    }
+
     func makeState() -> SubscriptionState {
         nextSequence &+= 1
         return SubscriptionState(sequence: nextSequence)

@@ -28,9 +28,7 @@ extension ViewModelProtocol {
                     + "use observeChanges(_:) to follow computed values"
             )
         }
-        let state = observationCenter.makeState()
-        list.append(state, handler)
-        return Subscription(state: state, list: list)
+        return observationCenter.subscribe(to: list, handler)
     }
 
     /// Calls `handler` after each real change of any ``Observed`` property of this view model.
@@ -40,16 +38,7 @@ extension ViewModelProtocol {
     /// - Parameter handler: Called synchronously on the main actor after the new value is stored.
     /// - Returns: The subscription; it ends when cancelled or released.
     public func observeChanges(_ handler: @escaping @MainActor () -> Void) -> Subscription {
-        let list: SubscriberList<Void>
-        if let existing = observationCenter.changeSubscribers {
-            list = existing
-        } else {
-            list = SubscriberList<Void>()
-            observationCenter.changeSubscribers = list
-        }
-        let state = observationCenter.makeState()
-        list.append(state, handler)
-        return Subscription(state: state, list: list)
+        observationCenter.subscribe(to: \.changeSubscribers, handler)
     }
 
     /// The values of one ``Observed`` property as an asynchronous sequence: the current value first,
@@ -88,16 +77,7 @@ extension ViewModel {
     /// Calls `handler` with the key path of each ``Observed`` property that really changed, after its
     /// subscribers ran. For tools (the tester, the change logger), not for screens.
     package func observePropertyChanges(_ handler: @escaping @MainActor (AnyKeyPath) -> Void) -> Subscription {
-        let list: SubscriberList<AnyKeyPath>
-        if let existing = observationCenter.propertyHooks {
-            list = existing
-        } else {
-            list = SubscriberList<AnyKeyPath>()
-            observationCenter.propertyHooks = list
-        }
-        let state = observationCenter.makeState()
-        list.append(state, handler)
-        return Subscription(state: state, list: list)
+        observationCenter.subscribe(to: \.propertyHooks, handler)
     }
 }
 

@@ -83,16 +83,7 @@ extension ViewModel {
 
     /// Calls `handler` each time an owned task's operation returns (or throws). For tools (the tester).
     package final func observeTaskEnds(_ handler: @escaping @MainActor () -> Void) -> Subscription {
-        let list: SubscriberList<Void>
-        if let existing = observationCenter.taskEndSubscribers {
-            list = existing
-        } else {
-            list = SubscriberList<Void>()
-            observationCenter.taskEndSubscribers = list
-        }
-        let state = observationCenter.makeState()
-        list.append(state, handler)
-        return Subscription(state: state, list: list)
+        observationCenter.subscribe(to: \.taskEndSubscribers, handler)
     }
 }
 

@@ -15,41 +15,8 @@ import Synchronization
 /// Copies of an `ImmediateClock` share one current time (the time lives in a shared,
 /// `Mutex`-guarded box), so a clock handed to code under test and the test's copy agree on ``now``.
 public struct ImmediateClock: Clock, Sendable {
-    /// A point in time of an ``ImmediateClock``: an offset from the moment the clock was created.
-    ///
-    /// ```swift
-    /// let start = ImmediateClock.Instant()
-    /// start.advanced(by: .seconds(2)).offset   // 2 seconds
-    /// ```
-    public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
-        /// The distance from the clock's start.
-        public var offset: Swift.Duration
-
-        /// Creates an instant `offset` after the clock's start (by default, the start itself).
-        public init(offset: Swift.Duration = .zero) {
-            self.offset = offset
-        }
-
-        /// The instant `duration` later than this one (earlier if `duration` is negative).
-        public func advanced(by duration: Swift.Duration) -> Instant {
-            Instant(offset: offset + duration)
-        }
-
-        /// The duration from this instant to `other` (negative if `other` is earlier).
-        public func duration(to other: Instant) -> Swift.Duration {
-            other.offset - offset
-        }
-
-        /// Whether `lhs` comes before `rhs`.
-        public static func < (lhs: Instant, rhs: Instant) -> Bool {
-            lhs.offset < rhs.offset
-        }
-
-        /// A readable form, e.g. `ImmediateClock.Instant(offset: 1.5 seconds)`.
-        public var description: String {
-            "ImmediateClock.Instant(offset: \(offset))"
-        }
-    }
+    /// A point in time of this clock: an offset from its start.
+    public typealias Instant = OffsetInstant<ImmediateClock>
 
     /// The clock's duration type, the standard library's `Duration`.
     public typealias Duration = Swift.Duration

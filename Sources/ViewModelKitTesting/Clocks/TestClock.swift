@@ -22,41 +22,8 @@ import Synchronization
 /// on the main actor or elsewhere, runs before the next sleeper wakes. Repeating timers should be
 /// driven with ``advance(by:)`` or a bounded ``run(timeout:)``.
 public final class TestClock: Clock, Sendable {
-    /// A point in time of a ``TestClock``: an offset from the clock's start.
-    ///
-    /// ```swift
-    /// let clock = TestClock(now: .init(offset: .seconds(10)))
-    /// clock.now.advanced(by: .seconds(5)).offset   // 15 seconds
-    /// ```
-    public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
-        /// The distance from the clock's start.
-        public var offset: Swift.Duration
-
-        /// Creates an instant `offset` after the clock's start (by default, the start itself).
-        public init(offset: Swift.Duration = .zero) {
-            self.offset = offset
-        }
-
-        /// The instant `duration` later than this one (earlier if `duration` is negative).
-        public func advanced(by duration: Swift.Duration) -> Instant {
-            Instant(offset: offset + duration)
-        }
-
-        /// The duration from this instant to `other` (negative if `other` is earlier).
-        public func duration(to other: Instant) -> Swift.Duration {
-            other.offset - offset
-        }
-
-        /// Whether `lhs` comes before `rhs`.
-        public static func < (lhs: Instant, rhs: Instant) -> Bool {
-            lhs.offset < rhs.offset
-        }
-
-        /// A readable form, e.g. `TestClock.Instant(offset: 1.5 seconds)`.
-        public var description: String {
-            "TestClock.Instant(offset: \(offset))"
-        }
-    }
+    /// A point in time of this clock: an offset from its start.
+    public typealias Instant = OffsetInstant<TestClock>
 
     /// The clock's duration type, the standard library's `Duration`.
     public typealias Duration = Swift.Duration

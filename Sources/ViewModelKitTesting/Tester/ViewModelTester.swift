@@ -132,20 +132,7 @@ public final class ViewModelTester<Model: ViewModel> {
         column: UInt = #column
     ) async {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        closeOpenChange()
-        if !received.isEmpty {
-            if exhaustivity == .on {
-                fail(
-                    "Must handle \(received.count) change\(received.count == 1 ? "" : "s") made by tasks before sending an intent:\n\n"
-                        + describe(received, from: asserted),
-                    at: location
-                )
-            } else {
-                noteSkipped(received.count == 1 ? "1 change made by a task" : "\(received.count) changes made by tasks")
-            }
-            if let last = received.last { asserted = last.state }
-            received.removeAll()
-        }
+        settleUnreceivedChanges(before: "sending an intent", at: location)
         intentDepth += 1
         do {
             try await intent(viewModel)
@@ -258,25 +245,29 @@ public final class ViewModelTester<Model: ViewModel> {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        closeOpenChange()
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let last = received.last {
-            if exhaustivity == .on {
-                fail(
-                    "Must handle \(received.count) change\(received.count == 1 ? "" : "s") made by tasks before asserting:\n\n"
-                        + describe(received, from: asserted),
-                    at: location
-                )
-            }
-            asserted = last.state
-            received.removeAll()
-        }
+        settleUnreceivedChanges(before: "asserting", at: location)
         let actual = viewModel.snapshot()
         assert(actual, updateExpectation, at: location)
         asserted = actual
     }
 
     // MARK: - Changes
+
+    /// Changes tasks made that no `receive` took: a failure when exhaustive, skipped otherwise.
+    /// Either way the next assertion starts from the newest state.
+    private func settleUnreceivedChanges(before what: String, at location: SourceLocation) {
+        closeOpenChange()
+        guard let last = received.last else { return }
+        let count = "\(received.count) change\(received.count == 1 ? "" : "s") made by tasks"
+        if exhaustivity == .on {
+            fail("Must handle \(count) before \(what):\n\n" + describe(received, from: asserted), at: location)
+        } else {
+            noteSkipped(count)
+        }
+        asserted = last.state
+        received.removeAll()
+    }
 
     private func viewModelChanged() {
         guard intentDepth == 0 else { return }
