@@ -26,6 +26,8 @@ enum ReposCommand {
                 return 0
             case .run(let parsed):
                 options = parsed
+            case .record(let record):
+                return await runRecord(record, environment: environment, output: output, errorOutput: errorOutput)
             }
         } catch {
             errorOutput("repos: \(error.description)\n\n\(ReposOptions.usage)\n")
@@ -57,6 +59,26 @@ enum ReposCommand {
             output(renderTable(major))
         }
         return 0
+    }
+
+    /// `repos record`: fetches live, writes the fixture file, says where.
+    static func runRecord(
+        _ options: RecordOptions,
+        environment: [String: String],
+        output: (String) -> Void,
+        errorOutput: (String) -> Void
+    ) async -> Int32 {
+        let client = GithubAPIClient(baseURL: options.apiURL, token: environment["GITHUB_TOKEN"])
+        do {
+            let (file, count) = try await GitHubFixtureRecorder(client: client).record(user: options.user, into: options.directory)
+            output("Recorded \(count) repositories of \(options.user) to \(file.path)\n")
+            return 0
+        } catch let error as FetcherError {
+            errorOutput("repos: \(error.description)\n")
+        } catch {
+            errorOutput("repos: could not write the fixture: \(error.localizedDescription)\n")
+        }
+        return 1
     }
 
     /// One line per repository: name, stars, description, in aligned columns.

@@ -19,6 +19,7 @@ struct ReposOptions: Equatable {
 
     static let usage = """
         usage: repos [--offline | --fixtures DIR] [--api-url URL] [--min-stars N] [--json] <user>
+               repos record <user> [--fixtures DIR] [--api-url URL]
 
         Lists a GitHub user's repositories with at least N stars (default 50), in GitHub's order.
 
@@ -30,14 +31,25 @@ struct ReposOptions: Equatable {
           --json           print a JSON array instead of text
           -h, --help       show this help
 
+        repos record fetches <user>'s repositories from the live API (all pages) and writes them to
+        DIR/github/users/<user>/repos.json (default DIR: the package's Fixtures/), for offline use.
+
         The token for the live API comes from $GITHUB_TOKEN.
         Exit status: 0 success, 1 runtime failure, 2 usage error.
         """
 }
 
+/// What `repos record` was asked for.
+struct RecordOptions: Equatable {
+    var user: String
+    var apiURL: URL
+    var directory: URL
+}
+
 /// What the command line asks for.
 enum ParsedCommand: Equatable {
     case run(ReposOptions)
+    case record(RecordOptions)
     case help
 }
 
@@ -60,7 +72,8 @@ extension ReposOptions {
         var apiURL: String?
         var minimumStars = GitHubRepositoryViewModel.defaultMinimumStars
         var json = false
-        var index = arguments.startIndex
+        let recording = arguments.first == "record"
+        var index = recording ? arguments.index(after: arguments.startIndex) : arguments.startIndex
         var onlyPositional = false
 
         func value(for flag: String, inline: String?) throws(UsageError) -> String {
@@ -81,6 +94,8 @@ extension ReposOptions {
                     onlyPositional = true
                 case "-h", "--help":
                     return .help
+                case _ where recording && ["--offline", "--json", "--min-stars"].contains(flag):
+                    throw UsageError(description: "\(flag) does not go with record")
                 case "--offline":
                     offline = true
                 case "--json":
@@ -113,6 +128,16 @@ extension ReposOptions {
         } catch {
             throw UsageError(description: error.description)
         }
+        // The live API root: the flag, else GITHUB_API_URL, else GitHub's; checked only when used.
+        func liveURL() throws(UsageError) -> URL {
+            guard let text = apiURL ?? environment["GITHUB_API_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+                return GithubAPIClient.defaultBaseURL
+            }
+            return try Self.apiURL(text)
+        }
+        if recording {
+            return .record(RecordOptions(user: user, apiURL: try liveURL(), directory: fixtures ?? defaultFixtures))
+        }
         if offline && fixtures != nil {
             throw UsageError(description: "--offline and --fixtures exclude each other")
         }
@@ -121,17 +146,22 @@ extension ReposOptions {
             source = .fixtures(defaultFixtures)
         } else if let fixtures {
             source = .fixtures(fixtures)
-        } else if let text = apiURL ?? environment["GITHUB_API_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                  scheme == "https" || scheme == "http", url.host != nil
-            else {
-                throw UsageError(description: "the API URL must be an http(s) URL, not \(text.quotedForUsage)")
-            }
-            source = .live(url)
         } else {
-            source = .live(GithubAPIClient.defaultBaseURL)
+            source = .live(try liveURL())
         }
         return .run(ReposOptions(user: user, source: source, minimumStars: minimumStars, json: json))
+    }
+}
+
+extension ReposOptions {
+    /// `text` as an API root, if it is an http(s) URL with a host.
+    static func apiURL(_ text: String) throws(UsageError) -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", url.host != nil
+        else {
+            throw UsageError(description: "the API URL must be an http(s) URL, not \(text.quotedForUsage)")
+        }
+        return url
     }
 }
 

@@ -131,7 +131,7 @@ final class GithubAPIClientTests: XCTestCase {
         )
         let retryAfter = try XCTUnwrap(RecordedResponse.header("Retry-After", in: recorded).flatMap(TimeInterval.init))
         let server = try LoopbackHTTPServer { _ in recorded }
-        await assertBothFail(makeClient(server), with: .rateLimited(resetAt: Self.fixedNow.addingTimeInterval(retryAfter)))
+        await assertBothFail(makeClient(server), with: .secondaryRateLimited(retryAt: Self.fixedNow.addingTimeInterval(retryAfter)))
     }
 
     func testTooManyRequestsWithoutHeadersIsStillARateLimit() async throws {

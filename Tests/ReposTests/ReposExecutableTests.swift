@@ -162,4 +162,36 @@ final class ReposExecutableTests: XCTestCase {
         XCTAssertEqual(down.status, 1)
         XCTAssertEqual(down.stderr, "repos: GitHub answered HTTP 503, a problem on its side; try again later\n")
     }
+
+    func testRecordThenReplayOffline() throws {
+        let body = try Data(contentsOf: Self.packageRoot.appendingPathComponent("Fixtures/github/users/many-repos-org/repos.json"))
+        let github = try FakeGitHubServer(repositories: ["many-repos-org": body], options: .init(pathPrefix: "/api/v3"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repos-record-\(UUID().uuidString)")
+        let token = "ghp_RECORDING_TOKEN"
+        let recorded = try run(
+            ["record", "many-repos-org", "--fixtures", directory.path, "--api-url", github.baseURL.absoluteString],
+            environment: ["GITHUB_TOKEN": token]
+        )
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        let file = directory.appendingPathComponent("github/users/many-repos-org/repos.json")
+        XCTAssertEqual(recorded.stdout, "Recorded 150 repositories of many-repos-org to \(file.path)\n")
+        XCTAssertEqual(github.requests.count, 2, "two pages of 100")
+        XCTAssertFalse(try String(contentsOf: file, encoding: .utf8).contains(token))
+
+        let replayed = try run(["--fixtures", directory.path, "--json", "many-repos-org"])
+        let original = try run(["--offline", "--json", "many-repos-org"])
+        XCTAssertEqual(replayed.status, 0, replayed.stderr)
+        XCTAssertEqual(replayed.stdout, original.stdout, "the recording replays as the shipped fixture does")
+    }
+
+    func testRecordUsageAndFailures() throws {
+        let misuse = try run(["record", "--json", "octocat"])
+        XCTAssertEqual(misuse.status, 2)
+        XCTAssertTrue(misuse.stderr.hasPrefix("repos: --json does not go with record"), misuse.stderr)
+
+        let github = try FakeGitHubServer(repositories: [:])
+        let missing = try run(["record", "nobody", "--fixtures", NSTemporaryDirectory(), "--api-url", github.baseURL.absoluteString])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "repos: user \"nobody\" not found\n")
+    }
 }

@@ -40,6 +40,20 @@ final class ReposOptionsTests: XCTestCase {
         )
     }
 
+    func testRecord() throws {
+        XCTAssertEqual(
+            try parse(["record", "octocat"]),
+            .record(RecordOptions(user: "octocat", apiURL: URL(string: "https://api.github.com")!, directory: fixtures))
+        )
+        XCTAssertEqual(
+            try parse(["record", "--fixtures", "/data", "octocat", "--api-url=https://ghe.example/api/v3"]),
+            .record(RecordOptions(user: "octocat", apiURL: URL(string: "https://ghe.example/api/v3")!, directory: URL(fileURLWithPath: "/data")))
+        )
+        XCTAssertThrowsError(try parse(["record", "--min-stars", "3", "x"]))
+        XCTAssertThrowsError(try parse(["record"]))
+        XCTAssertThrowsError(try parse(["record", "x"], environment: ["GITHUB_API_URL": "nonsense"]))
+    }
+
     func testUsageErrorsSayWhatIsWrong() {
         let cases: [([String], String)] = [
             ([], "missing the user name"),

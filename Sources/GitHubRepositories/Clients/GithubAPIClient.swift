@@ -2,6 +2,7 @@ public import Foundation
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
+internal import Synchronization
 internal import ViewModelKit
 
 /// The live client: GitHub's REST API over `URLSession`.
@@ -14,7 +15,20 @@ internal import ViewModelKit
 /// It requests `GET {baseURL}/users/{user}/repos?per_page=100` with its own `User-Agent`,
 /// `Accept: application/vnd.github+json`, `X-GitHub-Api-Version: 2022-11-28`, and
 /// `Authorization: Bearer …` when a token is given, and turns every failure into a ``FetcherError``.
-/// The token never appears in an error or in the client's description.
+///
+/// - **Pagination.** It follows GitHub's `Link` header exactly as given. Once the first page names the
+///   `last` page, it fetches the rest concurrently (at most ``maxConcurrentPages`` at a time), deriving
+///   each page URL from the `last` URL, and returns every repository in GitHub's order. Without a
+///   `last` link it follows `next` one page at a time. Links to another host are not followed, so the
+///   token never leaves the API host. Cancelling the calling task cancels every request in flight.
+/// - **Conditional requests.** Each page's `ETag` is kept in ``cache`` and sent back as
+///   `If-None-Match`; a `304 Not Modified` serves the stored page and does not count against the
+///   rate limit.
+/// - **Rate limits and time-outs.** Exhausted quotas become ``FetcherError/rateLimited(resetAt:)`` or
+///   ``FetcherError/secondaryRateLimited(retryAt:)``; ``rateLimit`` tells the quota left. A request
+///   that gets no answer within ``timeout`` fails with ``FetcherError/timedOut(_:)``.
+///
+/// The token never appears in an error, in the cache, or in the client's description.
 public struct GithubAPIClient: GithubAPIClientProtocol, CustomStringConvertible, CustomReflectable {
     /// `https://api.github.com`.
     public static let defaultBaseURL: URL = {
@@ -27,34 +41,61 @@ public struct GithubAPIClient: GithubAPIClientProtocol, CustomStringConvertible,
     /// The REST API version this client speaks.
     public static let apiVersion = "2022-11-28"
 
+    /// Repositories per page: GitHub's maximum.
+    public static let pageSize = 100
+
     /// The API root: `https://api.github.com`, or `https://HOST/api/v3` for GitHub Enterprise Server.
     public let baseURL: URL
     /// The `User-Agent` header (GitHub refuses requests without one).
     public let userAgent: String
+    /// How many pages are fetched at the same time once the page count is known.
+    public let maxConcurrentPages: Int
+    /// How long one request may go unanswered.
+    public let timeout: Duration
+    /// The `ETag` cache for conditional requests.
+    public let cache: ResponseCache
     private let token: String?
     private let session: URLSession
+    private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
+    private let quota = QuotaMonitor()
 
     /// Creates a live client.
     /// - Parameters:
     ///   - baseURL: The API root. Defaults to ``defaultBaseURL``.
     ///   - token: A personal access token, sent as `Authorization: Bearer`; `nil` or empty for none.
-    ///   - session: The URL session to use.
+    ///   - session: The URL session to use. Defaults to one without a URL cache (``cache`` does
+    ///     conditional requests) that allows enough connections for ``maxConcurrentPages``.
     ///   - userAgent: The `User-Agent` header.
+    ///   - maxConcurrentPages: Pages fetched at the same time. Defaults to 6.
+    ///   - timeout: How long one request may go unanswered. Defaults to 30 seconds.
+    ///   - cache: Where ETags and pages are kept. Defaults to a new in-memory cache.
+    ///   - clock: What the time-out is measured on. Tests pass a `TestClock`.
     ///   - now: The current time, used to turn `Retry-After` seconds into a date.
     public init(
         baseURL: URL = GithubAPIClient.defaultBaseURL,
         token: String? = nil,
-        session: URLSession = .shared,
+        session: URLSession? = nil,
         userAgent: String = "ViewModelKit-GitHubRepositories/0.1",
+        maxConcurrentPages: Int = 6,
+        timeout: Duration = .seconds(30),
+        cache: ResponseCache = ResponseCache(),
+        clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.baseURL = baseURL
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
-        self.session = session
+        self.maxConcurrentPages = max(1, maxConcurrentPages)
+        self.session = session ?? Self.makeSession(connections: max(6, maxConcurrentPages))
         self.userAgent = userAgent
+        self.timeout = timeout
+        self.cache = cache
+        self.clock = clock
         self.now = now
     }
+
+    /// The quota left, as GitHub last reported it (`nil` before the first response).
+    public var rateLimit: RateLimit? { quota.latest }
 
     /// Names the host and whether a token is set, never the token.
     public var description: String {
@@ -66,83 +107,235 @@ public struct GithubAPIClient: GithubAPIClientProtocol, CustomStringConvertible,
         Mirror(self, children: ["baseURL": baseURL, "userAgent": userAgent, "token": token == nil ? "none" : "set"])
     }
 
-    /// Fetches `user`'s repositories from GitHub.
+    /// Fetches every one of `user`'s repositories, all pages, in GitHub's order.
     /// - Throws: ``FetcherError``, or `CancellationError` when the calling task is cancelled.
     public func fetchRepositories(user: String) async throws -> [GitHubRepository] {
-        let name = try GitHubUserName(user)
-        let request = try makeRequest(path: ["users", name.rawValue, "repos"], query: [("per_page", "100")])
-        try refuseLiveGitHubInTests(request)
-        let (data, response) = try await send(request)
-        try check(response, user: name.rawValue)
-        return try GitHubRepository.decodeList(from: data, source: request.url?.absoluteString ?? "response")
+        var repositories: [GitHubRepository] = []
+        for page in try await fetchRepositoryPages(user: user) {
+            repositories += try GitHubRepository.decodeList(from: page.body, source: page.url.absoluteString)
+        }
+        return repositories
     }
 
-    /// The request for `path` under ``baseURL`` with this client's headers.
-    func makeRequest(path: [String], query: [(String, String)]) throws(FetcherError) -> URLRequest {
+    // MARK: - Pages
+
+    /// One page of a list response.
+    struct Page: Sendable {
+        var url: URL
+        var body: Data
+        var links: LinkHeader
+    }
+
+    /// Every page of `user`'s repository list, in order.
+    func fetchRepositoryPages(user: String) async throws -> [Page] {
+        let name = try GitHubUserName(user)
+        let first = try url(path: ["users", name.rawValue, "repos"], query: [("per_page", String(Self.pageSize))])
+        if refuseLiveRequestInTests(client: "GithubAPIClient", url: first, realHost: Self.defaultBaseURL.host) {
+            throw FetcherError.network("the live GitHub API is not available to tests")
+        }
+        let firstPage = try await fetchPage(first, user: name.rawValue)
+        if let last = firstPage.links.last, isSameOrigin(last) {
+            let rest = LinkHeader.pageURLs(from: 2, toLast: last)
+            return [firstPage] + (try await fetchConcurrently(rest, user: name.rawValue))
+        }
+        var pages = [firstPage]
+        var visited: Set<URL> = [first]
+        var next = firstPage.links.next
+        while let url = next, isSameOrigin(url), visited.insert(url).inserted {
+            let page = try await fetchPage(url, user: name.rawValue)
+            pages.append(page)
+            next = page.links.next
+        }
+        return pages
+    }
+
+    /// Fetches `urls` with at most ``maxConcurrentPages`` in flight; returns the pages in `urls`' order.
+    /// The first failure cancels the others and is thrown.
+    private func fetchConcurrently(_ urls: [URL], user: String) async throws -> [Page] {
+        try await withThrowingTaskGroup(of: (Int, Page).self) { group in
+            var pages = [Page?](repeating: nil, count: urls.count)
+            var started = 0
+            while started < min(maxConcurrentPages, urls.count) {
+                let index = started
+                group.addTask { (index, try await fetchPage(urls[index], user: user)) }
+                started += 1
+            }
+            while let (index, page) = try await group.next() {
+                pages[index] = page
+                if started < urls.count {
+                    let next = started
+                    group.addTask { (next, try await fetchPage(urls[next], user: user)) }
+                    started += 1
+                }
+            }
+            return pages.compactMap { $0 }
+        }
+    }
+
+    /// Fetches one page, conditionally if its ETag is known.
+    private func fetchPage(_ url: URL, user: String) async throws -> Page {
+        var request = makeRequest(url)
+        let cached = cache.entry(for: url)
+        if let cached { request.setValue(cached.etag, forHTTPHeaderField: "If-None-Match") }
+        let (data, response) = try await send(request)
+        if let limit = RateLimit(header: { response.value(forHTTPHeaderField: $0) }) { quota.record(limit) }
+        if response.statusCode == 304, let cached {
+            return Page(url: url, body: cached.body, links: LinkHeader(cached.link ?? ""))
+        }
+        try check(response, user: user)
+        let link = response.value(forHTTPHeaderField: "Link")
+        if let etag = response.value(forHTTPHeaderField: "ETag"), !data.isEmpty {
+            cache.store(.init(url: url.absoluteString, etag: etag, link: link, body: data))
+        }
+        return Page(url: url, body: data, links: LinkHeader(link ?? ""))
+    }
+
+    // MARK: - Requests
+
+    /// `path` under ``baseURL`` with `query`.
+    private func url(path: [String], query: [(String, String)]) throws(FetcherError) -> URL {
         var url = baseURL
         for component in path { url.appendPathComponent(component) }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              components.scheme == "https" || components.scheme == "http", components.host != nil
+              let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
+              components.host != nil
         else { throw .badURL }
         components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
-        guard let finalURL = components.url else { throw .badURL }
-        var request = URLRequest(url: finalURL)
+        guard let result = components.url else { throw .badURL }
+        return result
+    }
+
+    /// Whether `url` is on the API host (scheme, host and port), so the token may go there.
+    private func isSameOrigin(_ url: URL) -> Bool {
+        url.scheme?.lowercased() == baseURL.scheme?.lowercased() && url.host?.lowercased() == baseURL.host?.lowercased()
+            && url.port == baseURL.port
+    }
+
+    /// A GET request for `url` with this client's headers.
+    private func makeRequest(_ url: URL) -> URLRequest {
+        var request = URLRequest(url: url)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
         request.setValue(Self.apiVersion, forHTTPHeaderField: "X-GitHub-Api-Version")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        // URLSession's own time-out is a backstop; ``timeout`` is enforced on ``clock``.
+        request.timeoutInterval = max(1, Double(timeout.components.seconds) + 5)
         return request
     }
 
-    /// Tests must not reach the real GitHub: a live client at the default host fails the test instead.
-    private func refuseLiveGitHubInTests(_ request: URLRequest) throws(FetcherError) {
-        if refuseLiveRequestInTests(client: "GithubAPIClient", url: request.url, realHost: Self.defaultBaseURL.host) {
-            throw .network("the live GitHub API is not available to tests")
-        }
-    }
-
+    /// Sends `request`, failing with ``FetcherError/timedOut(_:)`` if ``timeout`` passes first.
     private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch let error as URLError {
-            if error.code == .cancelled || Task.isCancelled { throw CancellationError() }
-            throw FetcherError.network(error.localizedDescription)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            if Task.isCancelled { throw CancellationError() }
-            throw FetcherError.network(String(describing: error))
+        let url = request.url?.absoluteString ?? ""
+        return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse)?.self) { group in
+            group.addTask { try await transfer(request) }
+            group.addTask {
+                try await clock.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard case .some(let first) = try await group.next(), let result = first else {
+                throw FetcherError.timedOut(url)
+            }
+            return result
         }
-        try Task.checkCancellation()
-        guard let http = response as? HTTPURLResponse else {
-            throw FetcherError.network("the answer was not an HTTP response")
-        }
-        return (data, http)
     }
 
-    /// Maps a non-200 status to its ``FetcherError``.
+    /// One HTTP exchange through a data task, cancelled with the calling task.
+    private func transfer(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let running = RunningDataTask()
+        return try await withTaskCancellationHandler {
+            try await withCallback { resume in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        resume(.failure(Self.fetcherError(for: error, url: request.url)))
+                    } else if let http = response as? HTTPURLResponse {
+                        resume(.success((data ?? Data(), http)))
+                    } else {
+                        resume(.failure(FetcherError.network("the answer was not an HTTP response")))
+                    }
+                }
+                running.start(task)
+            }
+        } onCancel: {
+            running.cancel()
+        }
+    }
+
+    private static func fetcherError(for error: any Error, url: URL?) -> any Error {
+        guard let urlError = error as? URLError else { return FetcherError.network(String(describing: error)) }
+        switch urlError.code {
+        case .cancelled: return CancellationError()
+        case .timedOut: return FetcherError.timedOut(url?.absoluteString ?? "")
+        default: return FetcherError.network(urlError.localizedDescription)
+        }
+    }
+
+    /// Maps a status other than 200 to its ``FetcherError``.
     private func check(_ response: HTTPURLResponse, user: String) throws(FetcherError) {
         let status = response.statusCode
+        func header(_ name: String) -> String? {
+            response.value(forHTTPHeaderField: name)?.trimmingCharacters(in: .whitespaces)
+        }
         switch status {
         case 200:
             return
         case 404:
             throw .userNotFound(user)
         case 403, 429:
-            if response.value(forHTTPHeaderField: "X-RateLimit-Remaining") == "0" {
-                let reset = response.value(forHTTPHeaderField: "X-RateLimit-Reset")
-                    .flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }
-                throw .rateLimited(resetAt: reset.map { Date(timeIntervalSince1970: $0) })
+            if header("X-RateLimit-Remaining") == "0" {
+                throw .rateLimited(resetAt: header("X-RateLimit-Reset").flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:)))
             }
-            if let retryAfter = response.value(forHTTPHeaderField: "Retry-After")
-                .flatMap({ TimeInterval($0.trimmingCharacters(in: .whitespaces)) }) {
-                throw .rateLimited(resetAt: now().addingTimeInterval(retryAfter))
+            if let retryAfter = header("Retry-After").flatMap(TimeInterval.init) {
+                throw .secondaryRateLimited(retryAt: now().addingTimeInterval(retryAfter))
             }
             throw status == 429 ? .rateLimited(resetAt: nil) : .badCode(status)
         default:
             throw .badCode(status)
+        }
+    }
+
+    private static func makeSession(connections: Int) -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpMaximumConnectionsPerHost = connections
+        return URLSession(configuration: configuration)
+    }
+}
+
+/// The data task of one transfer, so that cancellation (from any thread) reaches it even if it
+/// comes before the task started.
+private final class RunningDataTask: Sendable {
+    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+
+    func start(_ task: URLSessionDataTask) {
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
+        if cancelled { task.cancel() } else { task.resume() }
+    }
+
+    func cancel() {
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
+        task?.cancel()
+    }
+}
+
+/// The quota GitHub reported last. Concurrent pages answer in any order, so within one window
+/// (same reset time) the lowest `remaining` wins: the quota only goes down until the window resets.
+private final class QuotaMonitor: Sendable {
+    private let value = Mutex<RateLimit?>(nil)
+
+    var latest: RateLimit? { value.withLock { $0 } }
+
+    func record(_ limit: RateLimit) {
+        value.withLock { current in
+            if let current, current.resetAt == limit.resetAt, current.remaining <= limit.remaining { return }
+            current = limit
         }
     }
 }

@@ -16,6 +16,10 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
     case userNotFound(String)
     /// GitHub's rate limit is exhausted; try again at `resetAt` (unknown if `nil`).
     case rateLimited(resetAt: Date?)
+    /// GitHub's secondary rate limit (too many requests at once or too fast); retry at `retryAt`.
+    case secondaryRateLimited(retryAt: Date)
+    /// No answer arrived in time from the URL.
+    case timedOut(String)
     /// The body is not the JSON expected; `source` names the URL or file, `reason` what was wrong.
     case decodingFailed(source: String, reason: String)
     /// The user name is not one GitHub allows; nothing was requested or read.
@@ -44,6 +48,10 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
             return "rate limited by GitHub until \(resetAt.formatted(.iso8601)); set GITHUB_TOKEN for a higher limit"
         case .rateLimited(nil):
             return "rate limited by GitHub; wait a minute and try again, or set GITHUB_TOKEN for a higher limit"
+        case .secondaryRateLimited(let retryAt):
+            return "GitHub's secondary rate limit was hit (too many requests at once); retry after \(retryAt.formatted(.iso8601))"
+        case .timedOut(let url):
+            return "no answer from \(url) in time; check the network or the API URL"
         case .decodingFailed(let source, let reason):
             return "unexpected JSON in \(source): \(reason)"
         case .invalidUserName(let name, let rule):

@@ -1,0 +1,70 @@
+public import Foundation
+internal import Synchronization
+
+/// Remembers each URL's `ETag` and body, so a repeated request asks `If-None-Match` and a
+/// `304 Not Modified` (which does not count against GitHub's rate limit) serves the stored body.
+///
+/// In memory by default; give it a directory to keep entries across runs. Only the URL, the ETag,
+/// the `Link` header and the body are stored: never a token or any request header.
+///
+/// ```swift
+/// let cache = ResponseCache(directory: cachesDirectory.appendingPathComponent("repos"))
+/// let client = GithubAPIClient(cache: cache)
+/// ```
+public final class ResponseCache: Sendable {
+    /// What is stored for one URL.
+    struct Entry: Codable, Sendable {
+        var url: String
+        var etag: String
+        var link: String?
+        var body: Data
+    }
+
+    /// The directory entries are persisted in, if any.
+    public let directory: URL?
+    private let entries = Mutex<[String: Entry]>([:])
+
+    /// Creates a cache, in memory only or backed by `directory` (created when first written).
+    public init(directory: URL? = nil) {
+        self.directory = directory
+    }
+
+    func entry(for url: URL) -> Entry? {
+        let key = url.absoluteString
+        if let entry = entries.withLock({ $0[key] }) { return entry }
+        guard let file = file(for: key), let data = try? Data(contentsOf: file),
+              let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.url == key
+        else { return nil }
+        entries.withLock { $0[key] = entry }
+        return entry
+    }
+
+    func store(_ entry: Entry) {
+        entries.withLock { $0[entry.url] = entry }
+        guard let directory, let file = file(for: entry.url), let data = try? JSONEncoder().encode(entry) else { return }
+        // A cache that cannot be written is only slower; never fail a request for it.
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? data.write(to: file, options: .atomic)
+    }
+
+    /// Forgets every entry, in memory and on disk.
+    public func removeAll() {
+        entries.withLock { $0.removeAll() }
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private func file(for key: String) -> URL? {
+        directory?.appendingPathComponent(Self.fnv1a(key) + ".json")
+    }
+
+    /// A stable 64-bit FNV-1a hash (Swift's `Hasher` is seeded per process), as 16 hex digits.
+    static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
