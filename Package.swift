@@ -15,13 +15,30 @@ let package = Package(
         .library(name: "GitHubRepositories", targets: ["GitHubRepositories"]),
         .library(name: "Counter", targets: ["Counter"]),
         .executable(name: "repos", targets: ["repos"]),
+        .executable(name: "counter", targets: ["counter"]),
     ],
     targets: [
         .target(name: "ViewModelKit", swiftSettings: strict),
         .target(name: "ViewModelKitTesting", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .target(name: "GitHubRepositories", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .target(name: "Counter", dependencies: ["ViewModelKit"], swiftSettings: strict),
-        .executableTarget(name: "repos", dependencies: ["GitHubRepositories"], swiftSettings: strict),
+        // Shared terminal code (raw mode, keys, frames) and the two front ends' screens.
+        .target(name: "TerminalUI", swiftSettings: strict),
+        .target(
+            name: "TerminalScreens",
+            dependencies: ["TerminalUI", "Counter", "GitHubRepositories", "ViewModelKit"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "repos",
+            dependencies: ["GitHubRepositories", "TerminalScreens", "TerminalUI", "ViewModelKit"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "counter",
+            dependencies: ["Counter", "TerminalScreens", "TerminalUI", "ViewModelKit"],
+            swiftSettings: strict
+        ),
         // Test-only helpers (loopback HTTP server); not a product.
         .target(name: "TestSupport", swiftSettings: strict),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
@@ -42,6 +59,13 @@ let package = Package(
             dependencies: ["repos", "GitHubRepositories", "TestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
+        .testTarget(
+            name: "TerminalScreensTests",
+            dependencies: ["TerminalScreens", "ViewModelKitTesting", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "FrontEndTests", dependencies: ["counter", "repos"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

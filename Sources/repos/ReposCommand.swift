@@ -1,5 +1,8 @@
 import Foundation
 import GitHubRepositories
+import TerminalScreens
+import TerminalUI
+import ViewModelKit
 
 /// The `repos` program: wires a client into ``GitHubRepositoryViewModel`` and prints what it shows.
 @MainActor
@@ -11,16 +14,20 @@ enum ReposCommand {
     ///   - defaultFixtures: The directory `--offline` reads.
     ///   - output: Receives standard output text.
     ///   - errorOutput: Receives standard error text.
+    ///   - onTerminal: Whether standard input and output are a terminal (no user then means interactive).
+    ///   - errorIsTerminal: Whether standard error is a terminal (then a spinner shows while loading).
     static func run(
         arguments: [String],
         environment: [String: String],
         defaultFixtures: URL,
         output: (String) -> Void,
-        errorOutput: (String) -> Void
+        errorOutput: @escaping (String) -> Void,
+        onTerminal: Bool = false,
+        errorIsTerminal: Bool = false
     ) async -> Int32 {
         let options: ReposOptions
         do {
-            switch try ReposOptions.parse(arguments, environment: environment, defaultFixtures: defaultFixtures) {
+            switch try ReposOptions.parse(arguments, environment: environment, defaultFixtures: defaultFixtures, onTerminal: onTerminal) {
             case .help:
                 output(ReposOptions.usage + "\n")
                 return 0
@@ -28,20 +35,26 @@ enum ReposCommand {
                 options = parsed
             case .record(let record):
                 return await runRecord(record, environment: environment, output: output, errorOutput: errorOutput)
+            case .interactive(let interactive):
+                return await runInteractive(interactive, environment: environment, errorOutput: errorOutput)
             }
         } catch {
             errorOutput("repos: \(error.description)\n\n\(ReposOptions.usage)\n")
             return 2
         }
 
-        let client: any GithubAPIClientProtocol
-        switch options.source {
-        case .live(let baseURL):
-            client = GithubAPIClient(baseURL: baseURL, token: environment["GITHUB_TOKEN"])
-        case .fixtures(let directory):
-            client = FixtureGithubAPIClient(directory: directory)
+        let viewModel = GitHubRepositoryViewModel(
+            client: makeClient(options.source, environment: environment), minimumStars: options.minimumStars
+        )
+        // On a terminal, a spinner on standard error while loading; never escape codes on standard output.
+        let spinner = SpinnerDriver()
+        let spinning = errorIsTerminal ? spinner.observe(\.tick) { _ in errorOutput("\r\(spinner.frame) loading \(options.user)…") } : nil
+        spinner.setSpinning(errorIsTerminal)
+        defer {
+            spinner.setSpinning(false)
+            spinning?.cancel()
+            if errorIsTerminal { errorOutput("\r\u{1B}[K") }
         }
-        let viewModel = GitHubRepositoryViewModel(client: client, minimumStars: options.minimumStars)
         do {
             try await viewModel.load(user: options.user)
         } catch {
@@ -59,6 +72,50 @@ enum ReposCommand {
             output(renderTable(major))
         }
         return 0
+    }
+
+    /// The client for `source`.
+    static func makeClient(_ source: RepositorySource, environment: [String: String]) -> any GithubAPIClientProtocol {
+        switch source {
+        case .live(let baseURL):
+            return GithubAPIClient(baseURL: baseURL, token: environment["GITHUB_TOKEN"])
+        case .fixtures(let directory):
+            return FixtureGithubAPIClient(directory: directory)
+        }
+    }
+
+    /// `repos --interactive`: the full-screen browser.
+    static func runInteractive(
+        _ options: InteractiveOptions, environment: [String: String], errorOutput: (String) -> Void
+    ) async -> Int32 {
+        guard let terminal = Terminal() else {
+            errorOutput("repos: --interactive needs a terminal (stdin and stdout must be a TTY)\n")
+            return 2
+        }
+        let repositories = GitHubRepositoryViewModel(
+            client: makeClient(options.source, environment: environment), minimumStars: options.minimumStars
+        )
+        let browser = ReposBrowser(repositories: repositories, initialUser: options.user)
+        let spinner = SpinnerDriver()
+        let app = TerminalApp(terminal: terminal)
+        let subscriptions = [
+            repositories.observeChanges { app.setNeedsRender() },
+            browser.observeChanges { app.setNeedsRender() },
+            spinner.observeChanges { app.setNeedsRender() },
+            repositories.observe(\.isLoading) { spinner.setSpinning($0) },
+        ]
+        spinner.setSpinning(repositories.isLoading)
+        defer { withExtendedLifetime(subscriptions) {} }
+        do {
+            try await app.run(
+                render: { columns, rows in ReposScreen.render(.init(browser, spinner: spinner.frame), columns: columns, rows: rows) },
+                handle: { browser.handle($0) }
+            )
+            return 0
+        } catch {
+            errorOutput("repos: terminal error: \(error)\n")
+            return 1
+        }
     }
 
     /// `repos record`: fetches live, writes the fixture file, says where.

@@ -19,6 +19,7 @@ struct ReposOptions: Equatable {
 
     static let usage = """
         usage: repos [--offline | --fixtures DIR] [--api-url URL] [--min-stars N] [--json] <user>
+               repos --interactive [--offline | --fixtures DIR] [--api-url URL] [--min-stars N] [<user>]
                repos record <user> [--fixtures DIR] [--api-url URL]
 
         Lists a GitHub user's repositories with at least N stars (default 50), in GitHub's order.
@@ -29,6 +30,7 @@ struct ReposOptions: Equatable {
                            for GitHub Enterprise use https://HOST/api/v3
           --min-stars N    the star threshold (default 50)
           --json           print a JSON array instead of text
+          --interactive    browse in a full-screen terminal UI (the default without a user on a terminal)
           -h, --help       show this help
 
         repos record fetches <user>'s repositories from the live API (all pages) and writes them to
@@ -46,9 +48,17 @@ struct RecordOptions: Equatable {
     var directory: URL
 }
 
+/// What `repos --interactive` was asked for.
+struct InteractiveOptions: Equatable {
+    var user: String?
+    var source: RepositorySource
+    var minimumStars: Int
+}
+
 /// What the command line asks for.
 enum ParsedCommand: Equatable {
     case run(ReposOptions)
+    case interactive(InteractiveOptions)
     case record(RecordOptions)
     case help
 }
@@ -63,8 +73,9 @@ extension ReposOptions {
     /// - Parameters:
     ///   - environment: Supplies `GITHUB_API_URL` when `--api-url` is absent.
     ///   - defaultFixtures: The directory `--offline` reads.
+    ///   - onTerminal: Whether standard input and output are a terminal: then no user means interactive.
     static func parse(
-        _ arguments: [String], environment: [String: String], defaultFixtures: URL
+        _ arguments: [String], environment: [String: String], defaultFixtures: URL, onTerminal: Bool = false
     ) throws(UsageError) -> ParsedCommand {
         var user: String?
         var offline = false
@@ -72,9 +83,27 @@ extension ReposOptions {
         var apiURL: String?
         var minimumStars = GitHubRepositoryViewModel.defaultMinimumStars
         var json = false
+        var interactive = false
         let recording = arguments.first == "record"
         var index = recording ? arguments.index(after: arguments.startIndex) : arguments.startIndex
         var onlyPositional = false
+
+        // The live API root: the flag, else GITHUB_API_URL, else GitHub's; checked only when used.
+        func liveURL() throws(UsageError) -> URL {
+            guard let text = apiURL ?? environment["GITHUB_API_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+                return GithubAPIClient.defaultBaseURL
+            }
+            return try Self.apiURL(text)
+        }
+
+        func source() throws(UsageError) -> RepositorySource {
+            if offline && fixtures != nil {
+                throw UsageError(description: "--offline and --fixtures exclude each other")
+            }
+            if offline { return .fixtures(defaultFixtures) }
+            if let fixtures { return .fixtures(fixtures) }
+            return .live(try liveURL())
+        }
 
         func value(for flag: String, inline: String?) throws(UsageError) -> String {
             if let inline { return inline }
@@ -94,12 +123,14 @@ extension ReposOptions {
                     onlyPositional = true
                 case "-h", "--help":
                     return .help
-                case _ where recording && ["--offline", "--json", "--min-stars"].contains(flag):
+                case _ where recording && ["--offline", "--json", "--min-stars", "--interactive"].contains(flag):
                     throw UsageError(description: "\(flag) does not go with record")
                 case "--offline":
                     offline = true
                 case "--json":
                     json = true
+                case "--interactive":
+                    interactive = true
                 case "--fixtures":
                     fixtures = URL(fileURLWithPath: try value(for: flag, inline: inline))
                 case "--api-url":
@@ -122,33 +153,23 @@ extension ReposOptions {
             index += 1
         }
 
-        guard let user else { throw UsageError(description: "missing the user name") }
-        do {
-            _ = try GitHubUserName(user)
-        } catch {
-            throw UsageError(description: error.description)
-        }
-        // The live API root: the flag, else GITHUB_API_URL, else GitHub's; checked only when used.
-        func liveURL() throws(UsageError) -> URL {
-            guard let text = apiURL ?? environment["GITHUB_API_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-                return GithubAPIClient.defaultBaseURL
+        if let user {
+            do {
+                _ = try GitHubUserName(user)
+            } catch {
+                throw UsageError(description: error.description)
             }
-            return try Self.apiURL(text)
+        }
+        interactive = interactive || (user == nil && onTerminal && !recording)
+        if interactive && json { throw UsageError(description: "--json does not go with --interactive") }
+        guard let user, !interactive else {
+            guard interactive else { throw UsageError(description: "missing the user name") }
+            return .interactive(InteractiveOptions(user: user, source: try source(), minimumStars: minimumStars))
         }
         if recording {
             return .record(RecordOptions(user: user, apiURL: try liveURL(), directory: fixtures ?? defaultFixtures))
         }
-        if offline && fixtures != nil {
-            throw UsageError(description: "--offline and --fixtures exclude each other")
-        }
-        let source: RepositorySource
-        if offline {
-            source = .fixtures(defaultFixtures)
-        } else if let fixtures {
-            source = .fixtures(fixtures)
-        } else {
-            source = .live(try liveURL())
-        }
+        let source = try source()
         return .run(ReposOptions(user: user, source: source, minimumStars: minimumStars, json: json))
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import ViewModelKit
+
+/// The parsed command line of `counter`.
+struct CounterOptions: Equatable {
+    /// Where facts come from.
+    enum Source: Equatable {
+        case live(URL)
+        case fixtures(URL)
+    }
+
+    var source: Source
+
+    static let usage = """
+        usage: counter [--offline | --fixtures DIR] [--numbers-api-url URL]
+
+        TCA's counter tutorial in the terminal: a count, a fact about it, and a timer.
+
+          --offline               read facts from the package's Fixtures/numbers/
+          --fixtures DIR          read facts from DIR/numbers/<n>.txt
+          --numbers-api-url URL   the Numbers API root (default http://numbersapi.com, or $NUMBERS_API_URL)
+          -h, --help              show this help
+
+        Keys: +/- (or arrows) count, f fact, t timer, Enter/Esc dismiss the fact, q quit.
+        """
+
+    /// What the command line asks for.
+    enum Parsed: Equatable {
+        case run(CounterOptions)
+        case help
+    }
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String], environment: [String: String], defaultFixtures: URL) throws(UsageFailure) -> Parsed {
+        var offline = false
+        var fixtures: URL?
+        var apiURL: String?
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let parts = arguments[index].split(separator: "=", maxSplits: 1).map(String.init)
+            let flag = parts.first ?? ""
+            func value() throws(UsageFailure) -> String {
+                if parts.count > 1 { return parts[1] }
+                index += 1
+                guard index < arguments.endIndex else { throw UsageFailure(description: "\(flag) needs a value") }
+                return arguments[index]
+            }
+            switch flag {
+            case "-h", "--help": return .help
+            case "--offline": offline = true
+            case "--fixtures": fixtures = URL(fileURLWithPath: try value())
+            case "--numbers-api-url": apiURL = try value()
+            default: throw UsageFailure(description: "unknown argument \(dumpStringLiteral(arguments[index]))")
+            }
+            index += 1
+        }
+        if offline && fixtures != nil { throw UsageFailure(description: "--offline and --fixtures exclude each other") }
+        if offline { return .run(CounterOptions(source: .fixtures(defaultFixtures))) }
+        if let fixtures { return .run(CounterOptions(source: .fixtures(fixtures))) }
+        guard let text = apiURL ?? environment["NUMBERS_API_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return .run(CounterOptions(source: .live(Self.defaultAPIURL)))
+        }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw UsageFailure(description: "the Numbers API URL must be an http(s) URL, not \(dumpStringLiteral(text))")
+        }
+        return .run(CounterOptions(source: .live(url)))
+    }
+
+    static let defaultAPIURL: URL = {
+        guard let url = URL(string: "http://numbersapi.com") else { preconditionFailure("constant URL") }
+        return url
+    }()
+}
+
+/// A command line `counter` cannot run.
+struct UsageFailure: Error, Equatable, CustomStringConvertible {
+    var description: String
+}

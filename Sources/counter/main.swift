@@ -1,0 +1,63 @@
+import Counter
+import Foundation
+import TerminalScreens
+import TerminalUI
+import ViewModelKit
+
+/// `Fixtures/` in the working directory, else the package's own.
+let defaultFixtures: URL = {
+    let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures")
+    if FileManager.default.fileExists(atPath: local.appendingPathComponent("numbers").path) { return local }
+    return URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+}()
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("counter: \(message)\n".utf8))
+    exit(status)
+}
+
+let options: CounterOptions
+do {
+    switch try CounterOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, defaultFixtures: defaultFixtures) {
+    case .help:
+        print(CounterOptions.usage)
+        exit(0)
+    case .run(let parsed):
+        options = parsed
+    }
+} catch {
+    fail("\(error.description)\n\n\(CounterOptions.usage)", status: 2)
+}
+
+guard let terminal = Terminal() else { fail("needs a terminal (stdin and stdout must be a TTY)", status: 2) }
+
+let client: any NumberFactClientProtocol
+switch options.source {
+case .live(let url): client = NumberFactClient(baseURL: url)
+case .fixtures(let directory): client = FixtureNumberFactClient(directory: directory)
+}
+let counter = CounterViewModel(client: client)
+let spinner = SpinnerDriver()
+let app = TerminalApp(terminal: terminal)
+
+// Re-render only when the view models say something changed; the app coalesces a turn's changes.
+let subscriptions = [
+    counter.observeChanges { app.setNeedsRender() },
+    counter.observe(\.isLoading) { spinner.setSpinning($0) },
+    spinner.observeChanges { app.setNeedsRender() },
+]
+
+do {
+    try await app.run(
+        render: { columns, rows in CounterScreen.render(.init(counter, spinner: spinner.frame), columns: columns, rows: rows) },
+        handle: { key in
+            guard let intent = CounterScreen.intent(for: key, alertShown: counter.numberFactAlert != nil) else { return .continue }
+            return CounterScreen.apply(intent, to: counter)
+        }
+    )
+} catch {
+    fail("terminal error: \(error)", status: 1)
+}
+withExtendedLifetime(subscriptions) {}
