@@ -39,6 +39,17 @@ let package = Package(
             dependencies: ["Counter", "TerminalScreens", "TerminalUI", "ViewModelKit"],
             swiftSettings: strict
         ),
+        // `swift run -c release benchmarks`: every performance claim against its peer.
+        .executableTarget(
+            name: "benchmarks",
+            dependencies: [
+                "ViewModelKit", "ViewModelKitTesting", "GitHubRepositories", "Counter", "TerminalUI", "TerminalScreens", "TestSupport",
+                "CAllocatorStats",
+            ],
+            swiftSettings: strict
+        ),
+        // The allocator's counters (glibc mallinfo2) for the memory benchmarks.
+        .target(name: "CAllocatorStats"),
         // Test-only helpers (loopback HTTP server); not a product.
         .target(name: "TestSupport", swiftSettings: strict),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),

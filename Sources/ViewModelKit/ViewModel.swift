@@ -33,7 +33,7 @@ open class ViewModel {
     public init() {}
 
     deinit {
-        taskRegistry.cancelAll()
+        taskRegistry.tearDown()
     }
 }
 

@@ -170,17 +170,6 @@ final class ObservedTests: XCTestCase {
         _ = stream
     }
 
-    func testPropertyChangeHookNamesTheProperty() {
-        let model = CounterModel()
-        var changed: [AnyKeyPath] = []
-        let hook = model.observePropertyChanges { changed.append($0) }
-        model.count = 1
-        model.title = "b"
-        model.title = "b"
-        XCTAssertEqual(changed, [\CounterModel.count, \CounterModel.title])
-        _ = hook
-    }
-
     func testObservedStorageIsVisibleToReflection() {
         let model = CounterModel()
         model.count = 4

@@ -108,7 +108,7 @@ public struct GitHubRepository: Codable, Hashable, Identifiable, Sendable {
 extension GitHubRepository {
     /// Decodes a list response body, turning any failure into ``FetcherError/decodingFailed(source:reason:)``
     /// that names `source` (a URL or a file path).
-    static func decodeList(from data: Data, source: String) throws(FetcherError) -> [GitHubRepository] {
+    package static func decodeList(from data: Data, source: String) throws(FetcherError) -> [GitHubRepository] {
         guard !data.isEmpty else { throw .missingData }
         do {
             return try JSONDecoder().decode([GitHubRepository].self, from: data)

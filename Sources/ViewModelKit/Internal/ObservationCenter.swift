@@ -9,19 +9,20 @@ final class ObservationCenter {
         let keyPath: AnyKeyPath
     }
 
+    // NB: the properties a write reads are `@exclusivity(unchecked)`: everything here is confined to
+    // the main actor, and a dynamic exclusivity check per access would cost more than the write.
+
     /// `true` only while ``track(_:)`` evaluates a key path.
     @usableFromInline
+    @exclusivity(unchecked)
     var isTracking = false
 
     private var trackedReads: [TrackedRead] = []
 
     /// Subscribers to any change of the view model, created on first use.
     @usableFromInline
+    @exclusivity(unchecked)
     var changeSubscribers: SubscriberList<Void>?
-
-    /// Hooks for tools that need to know which property changed (tester, change logger).
-    @usableFromInline
-    var propertyHooks: SubscriberList<AnyKeyPath>?
 
     /// Hooks told when an owned task ends (the tester waits on them).
     var taskEndSubscribers: SubscriberList<Void>?
@@ -82,13 +83,10 @@ final class ObservationCenter {
 
     /// Called by ``Observed`` after it stored a new value.
     @inlinable
-    func didChange<Value>(_ value: Value, subscribers list: SubscriberList<Value>?, property: AnyKeyPath) {
+    func didChange<Value>(_ value: Value, subscribers list: SubscriberList<Value>?) {
         let changes = changeSubscribers
-        if list == nil && changes == nil && propertyHooks == nil { return }
+        if list == nil && changes == nil { return }
         deliver(value, to: list, changes: changes)
-        if let hooks = propertyHooks {
-            for entry in hooks.entries where !entry.state.isCancelled { entry.handler(property) }
-        }
     }
 
     /// Calls the property's subscribers and the change subscribers, merged in subscription order.

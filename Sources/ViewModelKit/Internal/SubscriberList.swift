@@ -20,6 +20,7 @@ final class SubscriberList<Value>: RemovableSubscriberList {
     }
 
     @usableFromInline
+    @exclusivity(unchecked)
     var entries: ContiguousArray<Entry> = []
 
     @usableFromInline

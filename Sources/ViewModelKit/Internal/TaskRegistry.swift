@@ -14,6 +14,7 @@ final class TaskRegistry: Sendable {
     private struct State {
         var nextToken: UInt64 = 0
         var entries: [Entry] = []
+        var deinitActions: [UInt64: @Sendable () -> Void] = [:]
     }
 
     private let state = Mutex(State())
@@ -60,6 +61,30 @@ final class TaskRegistry: Sendable {
             return cancelled
         }
         for entry in cancelled { entry.cancel() }
+    }
+
+    /// Registers `action` to run when the view model deinitializes; returns its token.
+    func onDeinit(_ action: @escaping @Sendable () -> Void) -> UInt64 {
+        state.withLock { state in
+            state.nextToken &+= 1
+            state.deinitActions[state.nextToken] = action
+            return state.nextToken
+        }
+    }
+
+    /// Forgets a deinit action that is no longer needed.
+    func removeDeinitAction(_ token: UInt64) {
+        state.withLock { _ = $0.deinitActions.removeValue(forKey: token) }
+    }
+
+    /// Cancels every task and runs the deinit actions: the view model is going away.
+    func tearDown() {
+        cancelAll()
+        let actions = state.withLock { state in
+            defer { state.deinitActions = [:] }
+            return Array(state.deinitActions.values)
+        }
+        for action in actions { action() }
     }
 
     /// The running tasks, oldest first.

@@ -59,8 +59,9 @@ public struct Observed<Value: Equatable> {
         set {
             guard instance[keyPath: storageKeyPath].value != newValue else { return }
             instance[keyPath: storageKeyPath].value = newValue
-            let list = instance[keyPath: storageKeyPath].subscribers
-            instance.observationCenter.didChange(newValue, subscribers: list, property: wrappedKeyPath)
+            // NB: `wrappedKeyPath` is not used here on purpose: touching it makes the caller build a
+            // key path object on every write, which costs more than the whole write.
+            instance.observationCenter.didChange(newValue, subscribers: instance[keyPath: storageKeyPath].subscribers)
         }
     }
 }

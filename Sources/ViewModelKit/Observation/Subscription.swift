@@ -12,7 +12,10 @@ internal import Foundation
 /// A token may be cancelled or released on any thread; the observer is never called after that.
 public final class Subscription: Sendable, Hashable {
     private let state: SubscriptionState
-    private weak let list: (any RemovableSubscriberList)?
+    // NB: strong, not weak: a weakly referenced object takes the slow reference-counting path on
+    // every retain, and the list is retained on every write. The list refers to its handlers, never
+    // to the view model, so holding it keeps no view model alive.
+    private let list: any RemovableSubscriberList
 
     init(state: SubscriptionState, list: any RemovableSubscriberList) {
         self.state = state
@@ -28,7 +31,8 @@ public final class Subscription: Sendable, Hashable {
 
     /// Ends the subscription. Calling it again does nothing.
     public func cancel() {
-        guard state.markCancelled(), let list else { return }
+        guard state.markCancelled() else { return }
+        let list = self.list
         let sequence = state.sequence
         if Thread.isMainThread {
             MainActor.assumeIsolated { list.remove(sequence: sequence) }

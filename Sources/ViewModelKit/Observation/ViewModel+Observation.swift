@@ -55,11 +55,13 @@ extension ViewModelProtocol {
     public func values<Value: Sendable>(of keyPath: KeyPath<Self, Value>) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
         continuation.yield(self[keyPath: keyPath])
-        // The handler lives in the view model's storage; when the view model goes, the finisher goes
-        // with it and ends the stream.
-        let finisher = StreamFinisher(continuation)
-        let subscription = observe(keyPath) { finisher.continuation.yield($0) }
-        continuation.onTermination = { _ in subscription.cancel() }
+        let subscription = observe(keyPath) { continuation.yield($0) }
+        let registry = taskRegistry
+        let finish = registry.onDeinit { continuation.finish() }
+        continuation.onTermination = { _ in
+            subscription.cancel()
+            registry.removeDeinitAction(finish)
+        }
         return stream
     }
 }
@@ -70,26 +72,5 @@ extension ViewModelProtocol {
         let reads = observationCenter.track { _ = self[keyPath: keyPath] }
         guard let list = reads.first?.list as? SubscriberList<Value> else { return 0 }
         return list.entries.count { !$0.state.isCancelled }
-    }
-}
-
-extension ViewModel {
-    /// Calls `handler` with the key path of each ``Observed`` property that really changed, after its
-    /// subscribers ran. For tools (the tester, the change logger), not for screens.
-    package func observePropertyChanges(_ handler: @escaping @MainActor (AnyKeyPath) -> Void) -> Subscription {
-        observationCenter.subscribe(to: \.propertyHooks, handler)
-    }
-}
-
-/// Finishes an `AsyncStream` when the last reference to it goes away.
-private final class StreamFinisher<Element: Sendable>: Sendable {
-    let continuation: AsyncStream<Element>.Continuation
-
-    init(_ continuation: AsyncStream<Element>.Continuation) {
-        self.continuation = continuation
-    }
-
-    deinit {
-        continuation.finish()
     }
 }

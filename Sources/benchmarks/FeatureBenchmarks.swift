@@ -1,0 +1,159 @@
+import Counter
+import Foundation
+import GitHubRepositories
+import TerminalScreens
+import TerminalUI
+import TestSupport
+import ViewModelKit
+import ViewModelKitTesting
+
+/// Case 3: decoding 10,000 of GitHub's full repository objects.
+@MainActor
+func decodingRows(repeats: Int, fixtures: URL) throws -> [Row] {
+    let data = try Data(contentsOf: fixtures.appendingPathComponent("github/users/kohsuke/repos.json"))
+    guard let real = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+    let objects: [[String: Any]] = (0..<10_000).map { index in
+        var object = real[index % real.count]
+        object["id"] = 10_000_000 + index
+        object["name"] = "repository-\(index)"
+        object["full_name"] = "octocat/repository-\(index)"
+        object["stargazers_count"] = index % 1000
+        return object
+    }
+    let body = try JSONSerialization.data(withJSONObject: objects)
+    let megabytes = Double(body.count) / 1_000_000
+
+    // The three decoders take turns within each repetition, so drift on a shared machine hits all alike.
+    let decoders: [() throws -> Int] = [
+        { try GitHubRepository.decodeList(from: body, source: "benchmark").count },
+        { try JSONDecoder().decode([GitHubRepository].self, from: body).count },
+        { (try JSONSerialization.jsonObject(with: body) as? [Any])?.count ?? 0 },
+    ]
+    let clock = ContinuousClock()
+    var times: [[Double]] = [[], [], []]
+    for decode in decoders { consume(try decode()) }
+    for _ in 0..<repeats {
+        for (index, decode) in decoders.enumerated() {
+            let start = clock.now
+            consume(try decode())
+            times[index].append(nanoseconds(start.duration(to: clock.now)) / 1e6)
+        }
+    }
+    let library = Samples(values: times[0])
+    let bare = Samples(values: times[1])
+    let serialization = Samples(values: times[2])
+    let overhead = library.median / bare.median
+    return [
+        Row(benchmark: "decode 10,000 full repositories (\(format(megabytes)) MB)", measured: "ViewModelKit decodeList", unit: "ms",
+            median: library.median, min: library.min, max: library.max, peer: "bare JSONDecoder", peerMedian: bare.median,
+            ratio: bare.median / library.median, target: "≤ 1.05× the bare decode", met: overhead <= 1.05),
+        Row(benchmark: "decode throughput", measured: "ViewModelKit decodeList", unit: "MB/s",
+            median: megabytes / (library.median / 1000), min: megabytes / (library.max / 1000), max: megabytes / (library.min / 1000),
+            peer: "JSONSerialization (same bytes)", peerMedian: megabytes / (serialization.median / 1000), ratio: nil),
+    ]
+}
+
+/// Case 4: 25 pages at 50 ms each on the loopback server, concurrent against `next`-following.
+@MainActor
+func paginationRows(repeats: Int) async throws -> [Row] {
+    let objects: [[String: Any]] = (0..<2450).map { index in
+        ["id": index, "name": "repo-\(index)", "full_name": "octocat/repo-\(index)", "stargazers_count": index % 200,
+         "description": "Repository \(index)", "fork": false, "archived": false]
+    }
+    let body = try JSONSerialization.data(withJSONObject: objects)
+    let latency = Duration.milliseconds(50)
+    let concurrentServer = try FakeGitHubServer(repositories: ["octocat": body], options: .init(latency: latency))
+    let sequentialServer = try FakeGitHubServer(repositories: ["octocat": body], options: .init(includeLastLink: false, latency: latency))
+    let concurrent = try await measureAsync(repeats: repeats) {
+        let repositories = try await GithubAPIClient(baseURL: concurrentServer.baseURL).fetchRepositories(user: "octocat")
+        consume(repositories.count)
+    }
+    let sequential = try await measureAsync(repeats: repeats) {
+        let repositories = try await GithubAPIClient(baseURL: sequentialServer.baseURL).fetchRepositories(user: "octocat")
+        consume(repositories.count)
+    }
+    let ideal = Double(1 + (24 + 5) / 6) * 50
+    let speedup = sequential.median / concurrent.median
+    return [
+        Row(benchmark: "25 pages × 50 ms latency", measured: "concurrent (6 in flight)", unit: "ms",
+            median: concurrent.median, min: concurrent.min, max: concurrent.max,
+            peer: "sequential next-following", peerMedian: sequential.median, ratio: speedup,
+            target: "≥ 4× faster", met: speedup >= 4),
+        Row(benchmark: "25 pages × 50 ms latency", measured: "concurrent (6 in flight)", unit: "ms",
+            median: concurrent.median, min: concurrent.min, max: concurrent.max,
+            peer: "ideal (1 + ⌈24/6⌉) × 50 ms", peerMedian: ideal, ratio: ideal / concurrent.median,
+            target: "within 1.3× of ideal", met: concurrent.median <= ideal * 1.3),
+    ]
+}
+
+/// A client that answers at once.
+private struct InstantClient: GithubAPIClientProtocol {
+    func fetchRepositories(user: String) async throws -> [GitHubRepository] { [] }
+}
+
+private struct NoFacts: NumberFactClientProtocol {
+    func fetchFact(number: Int) async throws -> String { "\(number)" }
+}
+
+/// Case 5: the counter's 10-minute timer and the 300 ms search debounce, on `TestClock` against
+/// `ContinuousClock` (report only).
+@MainActor
+func timeRows(repeats: Int, realTicks: Int) async -> [Row] {
+    let timer = await measureAsync(repeats: repeats) {
+        let clock = TestClock()
+        let counter = CounterViewModel(client: NoFacts(), clock: clock)
+        counter.toggleTimerButtonTapped()
+        await clock.advance(by: .seconds(600))
+        counter.toggleTimerButtonTapped()
+        consume(counter.count)
+    }
+    // The same timer on the real clock, for a few ticks; ten minutes is that times 600 / ticks.
+    let real = await measureAsync(repeats: 1) {
+        let counter = CounterViewModel(client: NoFacts(), clock: ContinuousClock())
+        counter.toggleTimerButtonTapped()
+        for await count in counter.values(of: \.count) where count >= realTicks { break }
+        counter.toggleTimerButtonTapped()
+    }
+    let realTenMinutes = real.median * 600 / Double(realTicks)
+
+    func debounce(_ clock: any Clock<Duration>, advance: @escaping () async -> Void) async -> Samples {
+        await measureAsync(repeats: repeats) {
+            let viewModel = GitHubRepositoryViewModel(client: InstantClient(), clock: clock)
+            for text in ["a", "ap", "app", "apple"] { viewModel.userNameChanged(text) }
+            await advance()
+            for await repositories in viewModel.values(of: \.majorRepositories) where repositories != nil { break }
+        }
+    }
+    let testClock = TestClock()
+    let debounced = await debounce(testClock) { await testClock.advance(by: .milliseconds(300)) }
+    let realDebounce = await debounce(ContinuousClock()) {}
+    return [
+        Row(benchmark: "counter timer, 10 simulated minutes", measured: "TestClock", unit: "ms", median: timer.median,
+            min: timer.min, max: timer.max, peer: "ContinuousClock (measured \(realTicks) ticks, scaled to 600)",
+            peerMedian: realTenMinutes, ratio: realTenMinutes / timer.median),
+        Row(benchmark: "search debounce (4 keystrokes, 300 ms)", measured: "TestClock", unit: "ms", median: debounced.median,
+            min: debounced.min, max: debounced.max, peer: "ContinuousClock", peerMedian: realDebounce.median,
+            ratio: realDebounce.median / debounced.median),
+    ]
+}
+
+/// Case 6: rendering and diffing one frame of the interactive list with 1,000 repositories at 200×60.
+@MainActor
+func renderRows(repeats: Int) -> [Row] {
+    let repositories = (0..<1000).map {
+        GitHubRepository(id: $0, name: "repository-\($0)", stargazersCount: ($0 * 37) % 5000,
+                         description: "A repository with a description long enough to be cut at the edge of the screen #\($0)")
+    }
+    var state = ReposScreen.State(userName: "octocat", focus: .list, repositories: repositories, totalCount: 1200)
+    var differ = FrameDiffer()
+    consume(differ.output(for: ReposScreen.render(state, columns: 200, rows: 60)))
+    let samples = measure(repeats: repeats, iterations: 200) { n in
+        for i in 0..<n {
+            state.selection = (i % 2) * 30
+            let frame = ReposScreen.render(state, columns: 200, rows: 60)
+            consume(differ.output(for: frame).utf8.count)
+        }
+    }
+    return [Row(benchmark: "render + diff, 1,000 repositories at 200×60", measured: "ReposScreen + FrameDiffer", unit: "µs/frame",
+                median: samples.median / 1000, min: samples.min / 1000, max: samples.max / 1000)]
+}

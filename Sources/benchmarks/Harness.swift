@@ -1,0 +1,86 @@
+import CAllocatorStats
+import Foundation
+
+/// Samples of one measured case: nanoseconds (or another unit) per operation, one per repetition.
+struct Samples {
+    var values: [Double]
+
+    var median: Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+
+    var min: Double { values.min() ?? .nan }
+    var max: Double { values.max() ?? .nan }
+
+    /// The spread as (max − min) / median.
+    var spread: Double { (max - min) / median }
+}
+
+/// Keeps results alive so the optimizer cannot delete the work that made them.
+nonisolated(unsafe) var sink = 0
+
+@inline(never)
+func consume<T>(_ value: T) {
+    withUnsafeBytes(of: value) { bytes in sink &+= Int(bytes.first ?? 0) }
+}
+
+/// Runs `body(iterations)` `repeats` times (after one warm-up) and returns nanoseconds per iteration.
+@MainActor
+func measure(repeats: Int, iterations: Int, _ body: (Int) -> Void) -> Samples {
+    body(max(1, iterations / 10))
+    let clock = ContinuousClock()
+    var values: [Double] = []
+    for _ in 0..<repeats {
+        let elapsed = clock.measure { body(iterations) }
+        values.append(nanoseconds(elapsed) / Double(iterations))
+    }
+    return Samples(values: values)
+}
+
+/// `async` variant of ``measure(repeats:iterations:_:)``: milliseconds per run.
+@MainActor
+func measureAsync(repeats: Int, _ body: () async throws -> Void) async rethrows -> Samples {
+    let clock = ContinuousClock()
+    var values: [Double] = []
+    for _ in 0..<repeats {
+        let start = clock.now
+        try await body()
+        values.append(nanoseconds(start.duration(to: clock.now)) / 1e6)
+    }
+    return Samples(values: values)
+}
+
+func nanoseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+}
+
+/// Bytes the allocator has handed out and not yet taken back (glibc's `mallinfo2`).
+func allocatedBytes() -> Int {
+    Int(vmk_allocated_bytes())
+}
+
+/// One row of the results table.
+struct Row: Encodable {
+    var benchmark: String
+    var measured: String
+    var unit: String
+    var median: Double
+    var min: Double
+    var max: Double
+    var peer: String?
+    var peerMedian: Double?
+    /// How many times better the library is than the peer (peer / measured for costs).
+    var ratio: Double?
+    var target: String?
+    var met: Bool?
+}
+
+func format(_ value: Double) -> String {
+    if value.isNaN { return "—" }
+    if value >= 100 { return String(format: "%.0f", value) }
+    if value >= 10 { return String(format: "%.1f", value) }
+    return String(format: "%.2f", value)
+}

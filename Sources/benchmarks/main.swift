@@ -1,0 +1,59 @@
+import Foundation
+
+// `swift run -c release benchmarks [--json PATH] [--quick]`: every case against its peer, measured
+// in the same run; medians over repetitions, with the spread.
+
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let jsonPath = arguments.firstIndex(of: "--json").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+let repeats = quick ? 3 : 11
+/// `--only TEXT`: run only the cases whose group name contains TEXT (for profiling).
+let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+func wanted(_ group: String) -> Bool { only.map { group.contains($0) } ?? true }
+
+let fixtures: URL = {
+    let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures")
+    if FileManager.default.fileExists(atPath: local.path) { return local }
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+}()
+
+var rows: [Row] = []
+@MainActor
+func report(_ new: [Row]) {
+    for row in new {
+        var line = "\(row.benchmark) | \(row.measured): \(format(row.median)) \(row.unit) [\(format(row.min))–\(format(row.max))]"
+        if let peer = row.peer, let peerMedian = row.peerMedian {
+            line += " | \(peer): \(format(peerMedian))"
+            if let ratio = row.ratio { line += " | ratio \(format(ratio))×" }
+        }
+        if let target = row.target, let met = row.met { line += " | target \(target): \(met ? "met" : "MISSED")" }
+        print(line)
+    }
+    rows += new
+}
+
+if wanted("write") { report(observedWriteRows(repeats: repeats)) }
+if wanted("subscribe") { report(subscriptionRows(repeats: repeats)) }
+do {
+    if wanted("decode") { report(try decodingRows(repeats: quick ? 2 : 5, fixtures: fixtures)) }
+    if wanted("pagination") { report(try await paginationRows(repeats: quick ? 2 : 5)) }
+} catch {
+    print("benchmarks: \(error)")
+    exit(1)
+}
+if wanted("time") { report(await timeRows(repeats: quick ? 2 : 5, realTicks: quick ? 1 : 3)) }
+if wanted("render") { report(renderRows(repeats: repeats)) }
+
+if let jsonPath {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    do {
+        try encoder.encode(rows).write(to: URL(fileURLWithPath: jsonPath))
+    } catch {
+        print("benchmarks: could not write \(jsonPath): \(error)")
+        exit(1)
+    }
+}
+let missed = rows.filter { $0.met == false }
+print(missed.isEmpty ? "All targets met." : "Targets missed: \(missed.map { "\($0.benchmark) (\($0.target ?? ""))" }.joined(separator: "; "))")
