@@ -77,8 +77,8 @@ enum ReposCommand {
     /// The client for `source`.
     static func makeClient(_ source: RepositorySource, environment: [String: String]) -> any GithubAPIClientProtocol {
         switch source {
-        case .live(let baseURL):
-            return GithubAPIClient(baseURL: baseURL, token: environment["GITHUB_TOKEN"])
+        case .live(let baseURL, let cache):
+            return GithubAPIClient(baseURL: baseURL, token: environment["GITHUB_TOKEN"], cache: ResponseCache(directory: cache))
         case .fixtures(let directory):
             return FixtureGithubAPIClient(directory: directory)
         }

@@ -4,8 +4,8 @@ import ViewModelKit
 
 /// Where `repos` reads repositories from.
 enum RepositorySource: Equatable {
-    /// The live API at a base URL.
-    case live(URL)
+    /// The live API at a base URL, with an optional directory for its ETag cache.
+    case live(URL, cache: URL? = nil)
     /// Fixture files below a directory.
     case fixtures(URL)
 }
@@ -29,6 +29,7 @@ struct ReposOptions: Equatable {
           --api-url URL    GitHub API root (default https://api.github.com, or $GITHUB_API_URL);
                            for GitHub Enterprise use https://HOST/api/v3
           --min-stars N    the star threshold (default 50)
+          --cache-dir DIR  keep ETags and pages in DIR, so unchanged pages cost no rate limit next time
           --json           print a JSON array instead of text
           --interactive    browse in a full-screen terminal UI (the default without a user on a terminal)
           -h, --help       show this help
@@ -84,6 +85,7 @@ extension ReposOptions {
         var minimumStars = GitHubRepositoryViewModel.defaultMinimumStars
         var json = false
         var interactive = false
+        var cacheDirectory: URL?
         let recording = arguments.first == "record"
         var index = recording ? arguments.index(after: arguments.startIndex) : arguments.startIndex
         var onlyPositional = false
@@ -102,7 +104,7 @@ extension ReposOptions {
             }
             if offline { return .fixtures(defaultFixtures) }
             if let fixtures { return .fixtures(fixtures) }
-            return .live(try liveURL())
+            return .live(try liveURL(), cache: cacheDirectory)
         }
 
         func value(for flag: String, inline: String?) throws(UsageError) -> String {
@@ -135,6 +137,8 @@ extension ReposOptions {
                     fixtures = URL(fileURLWithPath: try value(for: flag, inline: inline))
                 case "--api-url":
                     apiURL = try value(for: flag, inline: inline)
+                case "--cache-dir":
+                    cacheDirectory = URL(fileURLWithPath: try value(for: flag, inline: inline))
                 case "--min-stars":
                     let text = try value(for: flag, inline: inline)
                     guard let stars = Int(text), stars >= 0 else {

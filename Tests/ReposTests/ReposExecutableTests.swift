@@ -194,4 +194,18 @@ final class ReposExecutableTests: XCTestCase {
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.stderr, "repos: user \"nobody\" not found\n")
     }
+
+    func testCacheDirectoryMakesTheNextRunConditional() throws {
+        let body = try Data(contentsOf: Self.packageRoot.appendingPathComponent("Fixtures/github/users/kohsuke/repos.json"))
+        let github = try FakeGitHubServer(repositories: ["kohsuke": body])
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("repos-cache-\(UUID().uuidString)")
+        let arguments = ["--api-url", github.baseURL.absoluteString, "--cache-dir", cache.path, "kohsuke"]
+        let first = try run(arguments)
+        let second = try run(arguments)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(second.stdout, first.stdout)
+        XCTAssertNil(github.requests.first?.header("If-None-Match"))
+        XCTAssertNotNil(github.requests.last?.header("If-None-Match"), "the second run asks conditionally")
+        XCTAssertEqual(github.remaining, FakeGitHubServer.Options().rateLimit - 1, "the 304 cost no rate limit")
+    }
 }

@@ -23,6 +23,13 @@ final class ReposOptionsTests: XCTestCase {
         XCTAssertEqual(try parse(["octocat", "--json", "--min-stars=7", "--api-url=https://ghe.example/api/v3"]), expected)
     }
 
+    func testCacheDirectory() throws {
+        XCTAssertEqual(
+            try parse(["--cache-dir", "/tmp/c", "x"]),
+            .run(ReposOptions(user: "x", source: .live(URL(string: "https://api.github.com")!, cache: URL(fileURLWithPath: "/tmp/c")), minimumStars: 50, json: false))
+        )
+    }
+
     func testSources() throws {
         XCTAssertEqual(try parse(["--offline", "x"]), .run(ReposOptions(user: "x", source: .fixtures(fixtures), minimumStars: 50, json: false)))
         XCTAssertEqual(
