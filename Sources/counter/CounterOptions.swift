@@ -1,4 +1,5 @@
 import Foundation
+import TerminalScreens
 import ViewModelKit
 
 /// The parsed command line of `counter`.
@@ -60,7 +61,7 @@ struct CounterOptions: Equatable {
         guard let text = apiURL ?? environment["NUMBERS_API_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             return .run(CounterOptions(source: .live(Self.defaultAPIURL)))
         }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+        guard let url = CommandLineSupport.httpURL(text) else {
             throw UsageFailure(description: "the Numbers API URL must be an http(s) URL, not \(dumpStringLiteral(text))")
         }
         return .run(CounterOptions(source: .live(url)))

@@ -4,14 +4,7 @@ import TerminalScreens
 import TerminalUI
 import ViewModelKit
 
-/// `Fixtures/` in the working directory, else the package's own.
-let defaultFixtures: URL = {
-    let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures")
-    if FileManager.default.fileExists(atPath: local.appendingPathComponent("numbers").path) { return local }
-    return URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-}()
+let defaultFixtures = CommandLineSupport.defaultFixtures(containing: "numbers")
 
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data("counter: \(message)\n".utf8))

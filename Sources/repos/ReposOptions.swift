@@ -1,5 +1,6 @@
 import Foundation
 import GitHubRepositories
+import TerminalScreens
 import ViewModelKit
 
 /// Where `repos` reads repositories from.
@@ -181,9 +182,7 @@ extension ReposOptions {
 extension ReposOptions {
     /// `text` as an API root, if it is an http(s) URL with a host.
     static func apiURL(_ text: String) throws(UsageError) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "https" || scheme == "http", url.host != nil
-        else {
+        guard let url = CommandLineSupport.httpURL(text) else {
             throw UsageError(description: "the API URL must be an http(s) URL, not \(text.quotedForUsage)")
         }
         return url

@@ -1,14 +1,7 @@
 import Foundation
+import TerminalScreens
 
-/// `Fixtures/` in the working directory when `swift run` starts there, else the package's own
-/// (found from this source file's location at build time).
-let defaultFixtures: URL = {
-    let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures")
-    if FileManager.default.fileExists(atPath: local.appendingPathComponent("github").path) { return local }
-    return URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-}()
+let defaultFixtures = CommandLineSupport.defaultFixtures(containing: "github")
 
 let status = await ReposCommand.run(
     arguments: Array(CommandLine.arguments.dropFirst()),

@@ -133,6 +133,11 @@ final class PaginationTests: XCTestCase {
             let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
             XCTAssertFalse(text.contains("ghp_CACHE_SECRET"), "the cache never holds the token")
         }
+        // Clearing the cache deletes its own entries and nothing else the directory holds.
+        let unrelated = directory.appendingPathComponent("notes.txt")
+        try Data("keep".utf8).write(to: unrelated)
+        ResponseCache(directory: directory).removeAll()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["notes.txt"])
     }
 
     func testRateLimitQuotaIsAvailable() async throws {

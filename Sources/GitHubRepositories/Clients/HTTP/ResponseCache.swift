@@ -47,10 +47,14 @@ public final class ResponseCache: Sendable {
         try? data.write(to: file, options: .atomic)
     }
 
-    /// Forgets every entry, in memory and on disk.
+    /// Forgets every entry, in memory and on disk. Only the cache's own entry files are deleted, never
+    /// anything else in ``directory``.
     public func removeAll() {
         entries.withLock { $0.removeAll() }
-        if let directory { try? FileManager.default.removeItem(at: directory) }
+        guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.count == 21 && name.hasSuffix(".json") && name.dropLast(5).allSatisfy(\.isHexDigit) {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
     }
 
     private func file(for key: String) -> URL? {
