@@ -29,6 +29,9 @@ open class ViewModel {
     /// The tasks this view model owns, keyed by id.
     final let taskRegistry = TaskRegistry()
 
+    /// The ``Child`` property that owns this view model, if any.
+    final var ownership: ChildOwnership?
+
     /// Creates a view model with no subscribers and no tasks.
     public init() {}
 

@@ -29,7 +29,7 @@ internal import ViewModelKit
 ///   that gets no answer within ``timeout`` fails with ``FetcherError/timedOut(_:)``.
 ///
 /// The token never appears in an error, in the cache, or in the client's description.
-public struct GithubAPIClient: GithubAPIClientProtocol, CustomStringConvertible, CustomReflectable {
+public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientProtocol, CustomStringConvertible, CustomReflectable {
     /// `https://api.github.com`.
     public static let defaultBaseURL: URL = {
         guard let url = URL(string: "https://api.github.com") else {
@@ -117,6 +117,24 @@ public struct GithubAPIClient: GithubAPIClientProtocol, CustomStringConvertible,
         return repositories
     }
 
+    /// Fetches one repository (`GET /repos/{owner}/{repo}`), conditionally if its ETag is cached.
+    /// - Throws: ``FetcherError`` (``FetcherError/repositoryNotFound(_:)`` for a 404), or
+    ///   `CancellationError` when the calling task is cancelled.
+    public func fetchRepository(owner: String, name: String) async throws -> GitHubRepositoryDetail {
+        let path = try GitHubRepositoryPath(owner: owner, name: name)
+        let target = try url(path: ["repos", path.owner.rawValue, path.name], query: [])
+        if refuseLiveRequestInTests(client: "GithubAPIClient", url: target, realHost: Self.defaultBaseURL.host) {
+            throw FetcherError.network("the live GitHub API is not available to tests")
+        }
+        let page: Page
+        do {
+            page = try await fetchPage(target, user: path.owner.rawValue)
+        } catch FetcherError.userNotFound {
+            throw FetcherError.repositoryNotFound(path.description)
+        }
+        return try GitHubRepositoryDetail.decode(from: page.body, source: target.absoluteString)
+    }
+
     // MARK: - Pages
 
     /// One page of a list response.
@@ -200,7 +218,7 @@ public struct GithubAPIClient: GithubAPIClientProtocol, CustomStringConvertible,
               let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
               components.host != nil
         else { throw .badURL }
-        components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        components.queryItems = query.isEmpty ? nil : query.map { URLQueryItem(name: $0.0, value: $0.1) }
         guard let result = components.url else { throw .badURL }
         return result
     }

@@ -26,6 +26,10 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
     case invalidUserName(String, reason: UserNameRule)
     /// The request did not reach GitHub or its answer did not arrive (no network, refused, timed out).
     case network(String)
+    /// The repository (`owner/name`) does not exist or is not visible.
+    case repositoryNotFound(String)
+    /// The repository name is not one GitHub allows; nothing was requested or read.
+    case invalidRepositoryName(String)
 
     /// A person-readable explanation, e.g. `user "nobody-here" not found`.
     public var description: String {
@@ -58,6 +62,10 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
             return "invalid user name \(name.quotedForDisplay): \(rule)"
         case .network(let message):
             return "network error: \(message)"
+        case .repositoryNotFound(let fullName):
+            return "repository \(fullName.quotedForDisplay) not found"
+        case .invalidRepositoryName(let name):
+            return "invalid repository name \(name.quotedForDisplay): use 1 to 100 letters, digits, '.', '-' or '_', not '.' or '..'"
         }
     }
 

@@ -33,6 +33,15 @@ public final class GitHubRepositoryViewModel: ViewModel {
     /// When the last successful load finished; `nil` before the first.
     @Observed public private(set) var lastRefreshed: Date?
 
+    /// What the list tells its owner.
+    public enum Event: Equatable, Sendable {
+        /// The user picked a repository.
+        case repositorySelected(GitHubRepository)
+    }
+
+    /// Where the list's events go (a navigation stack opens the repository).
+    public let delegate = Delegate<Event>()
+
     /// How long ``userNameChanged(_:)`` waits for more typing before it loads.
     public nonisolated static let searchDebounce: Duration = .milliseconds(300)
 
@@ -102,6 +111,11 @@ public final class GitHubRepositoryViewModel: ViewModel {
     /// Loads the current user again.
     public func refresh() async throws {
         try await load(user: userName)
+    }
+
+    /// The user picked `repository`: tells the owner, which opens it.
+    public func repositoryTapped(_ repository: GitHubRepository) {
+        delegate.send(.repositorySelected(repository))
     }
 
     /// Sets the star threshold and re-filters.

@@ -13,8 +13,18 @@ package struct StateSnapshot: Equatable, CustomReflectable, CustomDumpTypeName {
 
     /// The view model's type name, e.g. `CounterViewModel`.
     package let typeName: String
-    /// The observed properties.
+    /// The observed properties. A ``Child`` property's value is its children's snapshots: a
+    /// `StateSnapshot?` for one (optional) child, a `[StateSnapshot]` for a collection or a stack.
     package var fields: [Field]
+    /// The view model the snapshot was taken of (not compared).
+    package var source: ViewModel?
+
+    /// Creates a snapshot.
+    package init(typeName: String, fields: [Field], source: ViewModel? = nil) {
+        self.typeName = typeName
+        self.fields = fields
+        self.source = source
+    }
 
     /// The index of the field called `name`.
     package func index(of name: String) -> Int? {
@@ -61,12 +71,18 @@ extension ViewModel {
         }
         for level in levels {
             for child in level.children {
-                guard let storage = child.value as? any ObservedStorage, let label = child.label else { continue }
+                guard let label = child.label else { continue }
                 let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-                fields.append(.init(name: name, value: storage.anyEquatable, storage: storage.subscriberListID))
+                if let storage = child.value as? any ObservedStorage {
+                    fields.append(.init(name: name, value: storage.anyEquatable, storage: storage.subscriberListID))
+                } else if let storage = child.value as? any ChildStorage {
+                    let slot = storage.anySlot
+                    slot.adopt(by: self)
+                    fields.append(.init(name: name, value: slot.snapshotValue(), storage: slot.subscriberListID))
+                }
             }
         }
-        return StateSnapshot(typeName: dumpTypeName(type(of: self)), fields: fields)
+        return StateSnapshot(typeName: dumpTypeName(type(of: self)), fields: fields, source: self)
     }
 }
 

@@ -36,6 +36,13 @@ final class ObservationCenter {
 
     init() {}
 
+    /// A child view model changed: tell the "anything changed" subscribers (a parent of this view
+    /// model is one of them, so the news travels up the tree).
+    func childDidChange() {
+        guard let list = changeSubscribers else { return }
+        for entry in list.entries where !entry.state.isCancelled { entry.handler(()) }
+    }
+
     /// Adds `handler` to the list at `list` (creating the list on first use) and returns its token.
     func subscribe<Value>(
         to list: ReferenceWritableKeyPath<ObservationCenter, SubscriberList<Value>?>,

@@ -33,12 +33,15 @@ extension ViewModelProtocol {
 
     /// Calls `handler` after each real change of any ``Observed`` property of this view model.
     ///
-    /// Front ends use it to re-render: read whatever the screen shows inside the handler.
+    /// Front ends use it to re-render: read whatever the screen shows inside the handler. Changes of
+    /// the view models this one owns through ``Child`` properties count too.
     ///
     /// - Parameter handler: Called synchronously on the main actor after the new value is stored.
     /// - Returns: The subscription; it ends when cancelled or released.
     public func observeChanges(_ handler: @escaping @MainActor () -> Void) -> Subscription {
-        observationCenter.subscribe(to: \.changeSubscribers, handler)
+        // Children given as initial values start forwarding their changes now.
+        _ = childSlots()
+        return observationCenter.subscribe(to: \.changeSubscribers, handler)
     }
 
     /// The values of one ``Observed`` property as an asynchronous sequence: the current value first,

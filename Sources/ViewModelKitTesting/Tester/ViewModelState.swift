@@ -20,6 +20,106 @@ public struct ViewModelState<Model: ViewModel> {
         self.reporter = reporter
     }
 
+    /// The state of `model` as it is now: what a test expects of a child that appears.
+    ///
+    /// ```swift
+    /// await tester.send({ $0.repositoryTapped(swift) }) {
+    ///     $0.path = [ViewModelState(RepositoryDetailViewModel(owner: "apple", name: "swift", client: client))]
+    /// }
+    /// ```
+    ///
+    /// Children compare by state, not identity, so a freshly made view model stands for the one the
+    /// parent made.
+    public init(_ model: Model, reporter: any IssueReporter = TestIssueReporter()) {
+        self.init(snapshot: model.snapshot(), resolver: PropertyResolver(model: model), reporter: reporter)
+    }
+
+    /// The same state, for a list of children of different types (a navigation stack).
+    public var erased: ViewModelState<ViewModel> {
+        ViewModelState<ViewModel>(snapshot: snapshot, resolver: PropertyResolver(model: resolver.model), reporter: reporter)
+    }
+
+    /// Changes this state as a `Child`'s, for a child in a list of different types:
+    /// `$0.path[1].modify(as: RepositoryDetailViewModel.self) { $0.isLoading = false }`.
+    public mutating func modify<Child: ViewModel>(
+        as type: Child.Type,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        _ body: (inout ViewModelState<Child>) throws -> Void
+    ) rethrows {
+        guard let model = resolver.model as? Child else {
+            reporter.reportIssue(
+                "modify(as: \(Child.self)): this state belongs to \(snapshot.typeName)",
+                fileID: fileID, filePath: filePath, line: line, column: column
+            )
+            return
+        }
+        var typed = ViewModelState<Child>(snapshot: snapshot, resolver: PropertyResolver(model: model), reporter: reporter)
+        try body(&typed)
+        snapshot = typed.snapshot
+    }
+
+    /// Reads or writes a ``Child`` property that holds one child view model.
+    public subscript<Child: ViewModel>(dynamicMember keyPath: KeyPath<Model, Child>) -> ViewModelState<Child> {
+        get {
+            guard let state = childStates(at: keyPath, as: Child.self)?.first else {
+                return ViewModelState<Child>(resolver.model[keyPath: keyPath], reporter: reporter)
+            }
+            return state
+        }
+        set { setChildren(at: keyPath, to: [newValue.snapshot], single: true) }
+    }
+
+    /// Reads or writes a ``Child`` property that holds an optional child (a presented detail):
+    /// `$0.detail?.isLoading = false`, `$0.detail = nil`.
+    public subscript<Child: ViewModel>(dynamicMember keyPath: KeyPath<Model, Child?>) -> ViewModelState<Child>? {
+        get { childStates(at: keyPath, as: Child.self)?.first }
+        set { setChildren(at: keyPath, to: newValue.map { [$0.snapshot] } ?? [], single: true) }
+    }
+
+    /// Reads or writes a ``Child`` property that holds a collection or a navigation stack, as a list
+    /// of child states: `$0.path.removeLast()`, `$0.path.append(ViewModelState(detail).erased)`.
+    public subscript<Children: Collection & ViewModelContainer>(
+        dynamicMember keyPath: KeyPath<Model, Children>
+    ) -> [ViewModelState<ViewModel>] {
+        get { childStates(at: keyPath, as: ViewModel.self) ?? [] }
+        set { setChildren(at: keyPath, to: newValue.map(\.snapshot), single: false) }
+    }
+
+    private func childStates<Value, Child: ViewModel>(at keyPath: KeyPath<Model, Value>, as type: Child.Type) -> [ViewModelState<Child>]? {
+        guard let index = resolver.index(of: keyPath, in: snapshot) else {
+            reporter.reportIssue(
+                "\(keyPath) is not a @Child property of \(snapshot.typeName)",
+                fileID: #fileID, filePath: #filePath, line: #line, column: #column
+            )
+            return nil
+        }
+        let value = snapshot.fields[index].value
+        let snapshots: [StateSnapshot]
+        if let many = value as? [StateSnapshot] {
+            snapshots = many
+        } else if let one = value as? StateSnapshot? {
+            snapshots = one.map { [$0] } ?? []
+        } else {
+            return nil
+        }
+        return snapshots.compactMap { child in
+            guard let model = child.source as? Child else { return nil }
+            return ViewModelState<Child>(snapshot: child, resolver: PropertyResolver(model: model), reporter: reporter)
+        }
+    }
+
+    private mutating func setChildren<Value>(at keyPath: KeyPath<Model, Value>, to children: [StateSnapshot], single: Bool) {
+        guard let index = resolver.index(of: keyPath, in: snapshot) else {
+            reporter.reportIssue(
+                "\(keyPath) is not a @Child property of \(snapshot.typeName); a test can only assert observed state.",
+                fileID: #fileID, filePath: #filePath, line: #line, column: #column
+            )
+            return
+        }
+        snapshot.fields[index].value = single ? children.first as StateSnapshot? : children
+        if !written.contains(snapshot.fields[index].name) { written.append(snapshot.fields[index].name) }
+    }
+
     /// Reads or writes one ``Observed`` property of the snapshot.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value {
         get {

@@ -105,7 +105,7 @@ public final class ViewModelTester<Model: ViewModel> {
     isolated deinit {
         guard !isFinished else { return }
         checkEnd(at: createdAt)
-        viewModel.cancelAllTasks()
+        viewModel.cancelAllTasksInTree()
     }
 
     /// Calls an intent and asserts how it changed the state.
@@ -191,7 +191,7 @@ public final class ViewModelTester<Model: ViewModel> {
                     asserted = next.state
                 }
             }
-            if viewModel.runningTasks.isEmpty {
+            if viewModel.runningTasksInTree.isEmpty {
                 fail(
                     "Expected to receive a change from a task, but no task of \(asserted.typeName) is running."
                         + (skipped > 0 ? " (\(skipped) changes did not match.)" : ""),
@@ -226,14 +226,14 @@ public final class ViewModelTester<Model: ViewModel> {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout ?? self.timeout)
-        while !viewModel.runningTasks.isEmpty && clock.now < deadline {
+        while !viewModel.runningTasksInTree.isEmpty && clock.now < deadline {
             await waitForActivity(until: deadline)
         }
         // Let work already queued on the main actor (a task's last writes) land before judging.
         for _ in 0..<10 { await Task.yield() }
         checkEnd(at: location)
         isFinished = true
-        viewModel.cancelAllTasks()
+        viewModel.cancelAllTasksInTree()
     }
 
     /// Asserts the current state without calling an intent, e.g. after advancing a clock in
@@ -373,7 +373,7 @@ public final class ViewModelTester<Model: ViewModel> {
                     at: location
                 )
             }
-            for task in viewModel.runningTasks {
+            for task in viewModel.runningTasksInTree {
                 fail(
                     "A task is still running at the end of the test: id \(idText(task.id)), started by \(task.origin).\n\n"
                         + "Cancel it (for example by sending the intent that stops it) or let it finish before the test ends.",
@@ -386,8 +386,8 @@ public final class ViewModelTester<Model: ViewModel> {
             }
         } else if case .off(true) = exhaustivity {
             if !received.isEmpty { noteSkipped("\(received.count) changes made by tasks") }
-            if !viewModel.runningTasks.isEmpty {
-                noteSkipped("running tasks " + viewModel.runningTasks.map { idText($0.id) }.joined(separator: ", "))
+            if !viewModel.runningTasksInTree.isEmpty {
+                noteSkipped("running tasks " + viewModel.runningTasksInTree.map { idText($0.id) }.joined(separator: ", "))
             }
         }
         received.removeAll()
@@ -424,7 +424,7 @@ public final class ViewModelTester<Model: ViewModel> {
     }
 
     private func describeRunningTasks() -> String {
-        let running = viewModel.runningTasks
+        let running = viewModel.runningTasksInTree
         guard !running.isEmpty else { return "No task is running." }
         return "Still running: " + running.map { "\(idText($0.id)) (started by \($0.origin))" }.joined(separator: ", ") + "."
     }

@@ -1,0 +1,221 @@
+/// A property of a ``ViewModel`` that owns child view models: one, an optional one (a presented
+/// detail or alert), an ``IdentifiedArray`` of them, or a navigation stack of destinations.
+///
+/// ```swift
+/// final class RepositoriesViewModel: ViewModel {
+///     @Child var detail: RepositoryDetailViewModel?          // presentation
+///     @Child var rows: IdentifiedArray<RowViewModel> = []    // a collection
+///     @Child var path: [Destination] = []                    // a stack
+/// }
+/// ```
+///
+/// Owning means:
+/// - the property is observed like an ``Observed`` one: assigning a different value (compared by
+///   view-model identity) notifies the property's and the parent's observers;
+/// - every change a child makes also reaches the parent's ``ViewModelProtocol/observeChanges(_:)``
+///   subscribers (and theirs, up the tree), so observing the root follows the whole screen;
+/// - a child that leaves the property (dismissed, removed, popped) has its tasks cancelled, and
+///   its children's;
+/// - a child can leave by itself with ``ViewModel/dismiss()``;
+/// - ``ViewModelTester`` snapshots children as part of the parent's state.
+///
+/// Moving a child from one `@Child` property to another keeps it running if you assign the new
+/// place first.
+@propertyWrapper
+public struct Child<Value: ViewModelContainer> {
+    @usableFromInline
+    let slot: ChildSlot<Value>
+
+    /// Creates the storage with its initial value.
+    @MainActor
+    public init(wrappedValue: Value) {
+        slot = ChildSlot(wrappedValue)
+    }
+
+    /// The stored value, without notification. The compiler uses
+    /// ``subscript(_enclosingInstance:wrapped:storage:)`` instead inside a view model.
+    @MainActor
+    public var wrappedValue: Value {
+        get { slot.value }
+        nonmutating set { slot.value = newValue }
+    }
+
+    /// Reads and writes the property of a view model: adopting new children, cancelling the tasks of
+    /// children that left, and notifying observers after a real change.
+    @MainActor
+    public static subscript<Parent: ViewModel>(
+        _enclosingInstance instance: Parent,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Parent, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Parent, Child<Value>>
+    ) -> Value {
+        get {
+            let slot = instance[keyPath: storageKeyPath].slot
+            slot.adopt(by: instance)
+            let center = instance.observationCenter
+            if center.isTracking { center.recordRead(of: slot.subscribers, through: wrappedKeyPath) }
+            return slot.value
+        }
+        set {
+            instance[keyPath: storageKeyPath].slot.replace(with: newValue, parent: instance)
+        }
+    }
+}
+
+/// The shared storage of one ``Child`` property: its value, its subscribers and its parent.
+@MainActor
+@usableFromInline
+final class ChildSlot<Value: ViewModelContainer>: ChildSlotProtocol {
+    var value: Value
+    let subscribers = SubscriberList<Value>()
+    private weak var parent: ViewModel?
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    var children: [ViewModel] { value.childViewModels }
+
+    var subscriberListID: ObjectIdentifier { ObjectIdentifier(subscribers) }
+
+    func snapshotValue() -> any Equatable {
+        let snapshots = value.childViewModels.map { $0.snapshot() }
+        if Value.self is any Collection.Type { return snapshots }
+        return snapshots.first
+    }
+
+    /// Takes ownership of the initial children the first time the parent is known.
+    func adopt(by parent: ViewModel) {
+        guard self.parent == nil else { return }
+        self.parent = parent
+        for child in value.childViewModels { attach(child, to: parent) }
+    }
+
+    func replace(with newValue: Value, parent: ViewModel) {
+        adopt(by: parent)
+        guard newValue != value else { return }
+        let old = value.childViewModels
+        value = newValue
+        let new = newValue.childViewModels
+        for child in new where child.ownership?.slot !== self {
+            attach(child, to: parent)
+        }
+        for child in old where !new.contains(where: { $0 === child }) && child.ownership?.slot === self {
+            child.ownership = nil
+            child.cancelAllTasksInTree()
+        }
+        parent.observationCenter.didChange(newValue, subscribers: subscribers)
+    }
+
+    func dismiss(_ child: ViewModel) {
+        guard let parent, let newValue = value.removing(child) else { return }
+        replace(with: newValue, parent: parent)
+    }
+
+    private func attach(_ child: ViewModel, to parent: ViewModel) {
+        let center = child.observationCenter
+        // The handlers hold the parent weakly: the parent owns the child, not the other way round.
+        let changes = center.subscribe(to: \.changeSubscribers) { [weak parent] in
+            parent?.observationCenter.childDidChange()
+        }
+        let taskEnds = center.subscribe(to: \.taskEndSubscribers) { [weak parent] in
+            parent?.observationCenter.taskDidEnd()
+        }
+        child.ownership = ChildOwnership(slot: self, links: [changes, taskEnds])
+    }
+}
+
+/// What a child keeps of its owner: the slot it lives in (to dismiss itself) and the subscriptions
+/// that forward its changes to the parent.
+@MainActor
+final class ChildOwnership {
+    weak var slot: (any ChildSlotProtocol)?
+    let links: [Subscription]
+
+    init(slot: any ChildSlotProtocol, links: [Subscription]) {
+        self.slot = slot
+        self.links = links
+    }
+
+    deinit {
+        for link in links { link.cancel() }
+    }
+}
+
+/// A ``ChildSlot`` with its value type erased.
+@MainActor
+protocol ChildSlotProtocol: AnyObject {
+    /// The view models the slot holds now.
+    var children: [ViewModel] { get }
+    /// Takes ownership of the initial children.
+    func adopt(by parent: ViewModel)
+    /// Removes `child` if the slot's value can drop it.
+    func dismiss(_ child: ViewModel)
+    /// The children's snapshots: `StateSnapshot?` for one child, `[StateSnapshot]` for a collection.
+    func snapshotValue() -> any Equatable
+    /// Identifies the property's subscriber list, to match key paths to snapshot fields.
+    var subscriberListID: ObjectIdentifier { get }
+}
+
+extension Child: ChildStorage {
+    var anySlot: any ChildSlotProtocol { slot }
+}
+
+/// Lets reflection find a view model's ``Child`` properties.
+protocol ChildStorage {
+    var anySlot: any ChildSlotProtocol { get }
+}
+
+extension ViewModel {
+    /// Asks the parent to remove this view model: a presented child is dismissed, a stack pops it
+    /// (and whatever was pushed after it), a collection drops it. Does nothing for a view model no
+    /// ``Child`` property holds.
+    ///
+    /// ```swift
+    /// func closeButtonTapped() { dismiss() }
+    /// ```
+    public func dismiss() {
+        guard let slot = ownership?.slot else { return }
+        slot.dismiss(self)
+    }
+
+    /// Whether a ``Child`` property of another view model holds this one.
+    package var isOwned: Bool { ownership?.slot != nil }
+
+    /// The ``Child`` slots of this view model, found by reflection (and adopted on the way, so that
+    /// children given as initial values forward their changes).
+    func childSlots() -> [any ChildSlotProtocol] {
+        var slots: [any ChildSlotProtocol] = []
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let level = mirror, level.subjectType != ViewModel.self {
+            for child in level.children {
+                if let storage = child.value as? any ChildStorage { slots.append(storage.anySlot) }
+            }
+            mirror = level.superclassMirror
+        }
+        for slot in slots { slot.adopt(by: self) }
+        return slots
+    }
+
+    /// The view models this one owns now, through its ``Child`` properties.
+    package var children: [ViewModel] {
+        childSlots().flatMap(\.children)
+    }
+
+    /// This view model and every view model it owns, depth first.
+    package var tree: [ViewModel] {
+        [self] + children.flatMap(\.tree)
+    }
+
+    /// Cancels the tasks of this view model and of every view model it owns.
+    package func cancelAllTasksInTree() {
+        for model in tree { model.cancelAllTasks() }
+    }
+
+    /// The running tasks of this view model and of every view model it owns, with the owner's type in
+    /// each origin. For tools (the tester).
+    package var runningTasksInTree: [(id: AnyHashable, origin: String)] {
+        runningTasks + children.flatMap { child in
+            child.runningTasksInTree.map { ($0.id, "\(dumpTypeName(type(of: child))).\($0.origin)") }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// A typed way for a child view model to tell its owner what happened, without knowing the owner.
+///
+/// The child declares what it can say and says it:
+///
+/// ```swift
+/// final class RepositoryDetailViewModel: ViewModel {
+///     enum Event { case showOwnerRepositories(String) }
+///     let delegate = Delegate<Event>()
+///
+///     func ownerButtonTapped() { delegate.send(.showOwnerRepositories(owner)) }
+/// }
+/// ```
+///
+/// The parent listens when it creates the child. It is held weakly, so the child (which the parent
+/// owns) never keeps its parent alive:
+///
+/// ```swift
+/// detail.delegate.connect(to: self) { parent, event in
+///     switch event {
+///     case .showOwnerRepositories(let owner): parent.push(owner)
+///     }
+/// }
+/// ```
+///
+/// An event sent while nobody listens is dropped: a child works the same on its own.
+@MainActor
+public final class Delegate<Event> {
+    private var handler: (@MainActor (Event) -> Void)?
+
+    /// Creates a channel nobody listens to yet.
+    public init() {}
+
+    /// Whether someone listens.
+    public var isConnected: Bool { handler != nil }
+
+    /// Tells the listener, synchronously. Does nothing when nobody listens.
+    public func send(_ event: Event) {
+        handler?(event)
+    }
+
+    /// Listens with `owner`, held weakly: `handle` is called with the owner while it lives. Replaces
+    /// any previous listener.
+    public func connect<Owner: AnyObject>(to owner: Owner, _ handle: @escaping @MainActor (Owner, Event) -> Void) {
+        handler = { [weak owner] event in
+            guard let owner else { return }
+            handle(owner, event)
+        }
+    }
+
+    /// Listens with a closure (tests record events this way). Replaces any previous listener.
+    public func connect(_ handle: @escaping @MainActor (Event) -> Void) {
+        handler = handle
+    }
+
+    /// Stops listening.
+    public func disconnect() {
+        handler = nil
+    }
+}
