@@ -96,3 +96,60 @@ extension ViewModelProtocol {
         return snapshot().fields.first { $0.storage == list }?.name
     }
 }
+
+/// One step into a snapshot tree: a field by name, or an element of a child list by position.
+package enum SnapshotPathComponent: Hashable, Sendable {
+    /// A field of a view model's snapshot.
+    case field(String)
+    /// An element of a `[StateSnapshot]` (a collection or stack of children).
+    case element(Int)
+}
+
+extension StateSnapshot {
+    /// The value at `path` (which starts with a field), or `nil` if the path does not exist here.
+    package func value(at path: ArraySlice<SnapshotPathComponent>) -> (any Equatable)? {
+        guard case .field(let name)? = path.first, let index = index(of: name) else { return nil }
+        return Self.value(fields[index].value, at: path.dropFirst())
+    }
+
+    private static func value(_ value: any Equatable, at path: ArraySlice<SnapshotPathComponent>) -> (any Equatable)? {
+        guard let step = path.first else { return value }
+        switch step {
+        case .field:
+            guard let child = value as? StateSnapshot ?? (value as? StateSnapshot?)?.flatMap({ $0 }) else { return nil }
+            return child.value(at: path)
+        case .element(let position):
+            guard let list = value as? [StateSnapshot], list.indices.contains(position) else { return nil }
+            return Self.value(list[position], at: path.dropFirst())
+        }
+    }
+
+    /// Sets the value at `path`; returns `false` (changing nothing) if the path does not exist here.
+    @discardableResult
+    package mutating func setValue(_ newValue: any Equatable, at path: ArraySlice<SnapshotPathComponent>) -> Bool {
+        guard case .field(let name)? = path.first, let index = index(of: name) else { return false }
+        guard let replaced = Self.setting(fields[index].value, to: newValue, at: path.dropFirst()) else { return false }
+        fields[index].value = replaced
+        return true
+    }
+
+    private static func setting(
+        _ value: any Equatable, to newValue: any Equatable, at path: ArraySlice<SnapshotPathComponent>
+    ) -> (any Equatable)? {
+        guard let step = path.first else { return newValue }
+        switch step {
+        case .field:
+            if var child = value as? StateSnapshot {
+                return child.setValue(newValue, at: path) ? child : nil
+            }
+            guard var child = (value as? StateSnapshot?)?.flatMap({ $0 }), child.setValue(newValue, at: path) else { return nil }
+            return child as StateSnapshot?
+        case .element(let position):
+            guard var list = value as? [StateSnapshot], list.indices.contains(position),
+                  let element = setting(list[position], to: newValue, at: path.dropFirst()) as? StateSnapshot
+            else { return nil }
+            list[position] = element
+            return list
+        }
+    }
+}

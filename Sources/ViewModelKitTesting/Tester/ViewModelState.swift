@@ -11,8 +11,8 @@ public struct ViewModelState<Model: ViewModel> {
     package var snapshot: StateSnapshot
     private let resolver: PropertyResolver<Model>
     private let reporter: any IssueReporter
-    /// The properties the assertion closure wrote.
-    package private(set) var written: [String] = []
+    /// What the assertion closure wrote: paths into the snapshot, each starting with a property.
+    package private(set) var written: [[SnapshotPathComponent]] = []
 
     init(snapshot: StateSnapshot, resolver: PropertyResolver<Model>, reporter: any IssueReporter) {
         self.snapshot = snapshot
@@ -54,8 +54,10 @@ public struct ViewModelState<Model: ViewModel> {
             return
         }
         var typed = ViewModelState<Child>(snapshot: snapshot, resolver: PropertyResolver(model: model), reporter: reporter)
+        typed.written = written
         try body(&typed)
         snapshot = typed.snapshot
+        written = typed.written
     }
 
     /// Reads or writes a ``Child`` property that holds one child view model.
@@ -66,14 +68,14 @@ public struct ViewModelState<Model: ViewModel> {
             }
             return state
         }
-        set { setChildren(at: keyPath, to: [newValue.snapshot], single: true) }
+        set { setChildren(at: keyPath, to: [newValue], single: true) }
     }
 
     /// Reads or writes a ``Child`` property that holds an optional child (a presented detail):
     /// `$0.detail?.isLoading = false`, `$0.detail = nil`.
     public subscript<Child: ViewModel>(dynamicMember keyPath: KeyPath<Model, Child?>) -> ViewModelState<Child>? {
         get { childStates(at: keyPath, as: Child.self)?.first }
-        set { setChildren(at: keyPath, to: newValue.map { [$0.snapshot] } ?? [], single: true) }
+        set { setChildren(at: keyPath, to: newValue.map { [$0] } ?? [ViewModelState<Child>](), single: true) }
     }
 
     /// Reads or writes a ``Child`` property that holds a collection or a navigation stack, as a list
@@ -82,7 +84,7 @@ public struct ViewModelState<Model: ViewModel> {
         dynamicMember keyPath: KeyPath<Model, Children>
     ) -> [ViewModelState<ViewModel>] {
         get { childStates(at: keyPath, as: ViewModel.self) ?? [] }
-        set { setChildren(at: keyPath, to: newValue.map(\.snapshot), single: false) }
+        set { setChildren(at: keyPath, to: newValue, single: false) }
     }
 
     private func childStates<Value, Child: ViewModel>(at keyPath: KeyPath<Model, Value>, as type: Child.Type) -> [ViewModelState<Child>]? {
@@ -108,7 +110,9 @@ public struct ViewModelState<Model: ViewModel> {
         }
     }
 
-    private mutating func setChildren<Value>(at keyPath: KeyPath<Model, Value>, to children: [StateSnapshot], single: Bool) {
+    private mutating func setChildren<Value, Child: ViewModel>(
+        at keyPath: KeyPath<Model, Value>, to children: [ViewModelState<Child>], single: Bool
+    ) {
         guard let index = resolver.index(of: keyPath, in: snapshot) else {
             reporter.reportIssue(
                 "\(keyPath) is not a @Child property of \(snapshot.typeName); a test can only assert observed state.",
@@ -116,8 +120,25 @@ public struct ViewModelState<Model: ViewModel> {
             )
             return
         }
-        snapshot.fields[index].value = single ? children.first as StateSnapshot? : children
-        if !written.contains(snapshot.fields[index].name) { written.append(snapshot.fields[index].name) }
+        let field = SnapshotPathComponent.field(snapshot.fields[index].name)
+        let old = snapshot.fields[index].value
+        let before: [StateSnapshot] = old as? [StateSnapshot] ?? (old as? StateSnapshot?)?.map { [$0] } ?? []
+        let snapshots = children.map(\.snapshot)
+        snapshot.fields[index].value = single ? snapshots.first as StateSnapshot? : snapshots
+        // The same children, changed in place: only what was written inside them counts as written
+        // (a non-exhaustive test names just those). Anything else replaces the whole property.
+        let samePlaces = before.count == snapshots.count
+            && zip(before, snapshots).allSatisfy { $0.source != nil && $0.source === $1.source }
+        guard samePlaces else { return noteWritten([field]) }
+        for (position, child) in children.enumerated() {
+            for path in child.written {
+                noteWritten([field] + (single ? [] : [.element(position)]) + path)
+            }
+        }
+    }
+
+    private mutating func noteWritten(_ path: [SnapshotPathComponent]) {
+        if !written.contains(path) { written.append(path) }
     }
 
     /// Reads or writes one ``Observed`` property of the snapshot.
@@ -138,7 +159,7 @@ public struct ViewModelState<Model: ViewModel> {
                 return
             }
             snapshot.fields[index].value = value
-            if !written.contains(snapshot.fields[index].name) { written.append(snapshot.fields[index].name) }
+            noteWritten([.field(snapshot.fields[index].name)])
         }
     }
 }

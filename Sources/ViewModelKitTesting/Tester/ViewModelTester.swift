@@ -333,10 +333,8 @@ public final class ViewModelTester<Model: ViewModel> {
         }
         // Non-exhaustive: only the properties the closure wrote are compared.
         var partial = actual
-        for name in expected.written {
-            if let index = partial.index(of: name), let value = expected.snapshot.fields.first(where: { $0.name == name })?.value {
-                partial.fields[index].value = value
-            }
+        for path in expected.written {
+            if let value = expected.snapshot.value(at: path[...]) { partial.setValue(value, at: path[...]) }
         }
         if partial != actual {
             fail(
@@ -344,7 +342,11 @@ public final class ViewModelTester<Model: ViewModel> {
                 at: location
             )
         }
-        let skipped = actual.changedFields(comparedTo: asserted).filter { !expected.written.contains($0) }
+        let writtenNames = Set(expected.written.compactMap { path -> String? in
+            guard case .field(let name)? = path.first, path.count == 1 else { return nil }
+            return name
+        })
+        let skipped = actual.changedFields(comparedTo: asserted).filter { !writtenNames.contains($0) }
         if !skipped.isEmpty {
             noteSkipped("changes of " + skipped.joined(separator: ", "))
         }
@@ -356,9 +358,8 @@ public final class ViewModelTester<Model: ViewModel> {
     ) -> Bool {
         var expected = ViewModelState(snapshot: asserted, resolver: resolver, reporter: reporter)
         guard let updateExpectation, (try? updateExpectation(&expected)) != nil else { return true }
-        return expected.written.allSatisfy { name in
-            guard let want = expected.snapshot.fields.first(where: { $0.name == name })?.value,
-                  let have = actual.fields.first(where: { $0.name == name })?.value else { return false }
+        return expected.written.allSatisfy { path in
+            guard let want = expected.snapshot.value(at: path[...]), let have = actual.value(at: path[...]) else { return false }
             return isEqual(want, have)
         }
     }

@@ -60,11 +60,17 @@ extension GitHubRepository {
 }
 
 /// A mock built from closures: each endpoint fails the test until the test stubs it.
-struct GithubAPIClientMock: GithubAPIClientProtocol {
+struct GithubAPIClientMock: GitHubClientProtocol {
     var fetch: @Sendable (String) async throws -> [GitHubRepository]
         = unimplemented("GithubAPIClientProtocol.fetchRepositories(user:)")
+    var fetchDetail: @Sendable (String, String) async throws -> GitHubRepositoryDetail
+        = unimplemented("RepositoryDetailClientProtocol.fetchRepository(owner:name:)")
 
     func fetchRepositories(user: String) async throws -> [GitHubRepository] {
         try await fetch(user)
+    }
+
+    func fetchRepository(owner: String, name: String) async throws -> GitHubRepositoryDetail {
+        try await fetchDetail(owner, name)
     }
 }
