@@ -3,10 +3,12 @@ public import TerminalUI
 public import ViewModelKit
 
 /// The interactive `repos` screen's own state: which part has the focus, the text being typed, the
-/// selected row. The repositories themselves live in ``repositories``.
+/// selected row. The screens themselves live in ``navigation``: the list at the root, then
+/// repository details and owners' lists, any depth.
 ///
 /// Focus moves between the user-name field (typing loads after a pause, as
 /// `GitHubRepositoryViewModel.userNameChanged(_:)` does), the list, and the star-threshold field.
+/// Enter opens the selected repository; Esc or Backspace goes back.
 @MainActor
 public final class ReposBrowser: ViewModel {
     /// Which part of the screen takes keys.
@@ -24,6 +26,7 @@ public final class ReposBrowser: ViewModel {
         case type(Character), deleteBackward, focusList, focusSearch
         case moveUp, moveDown, refresh, editThreshold
         case thresholdDigit(Character), thresholdBackspace, applyThreshold, cancelThreshold
+        case open, back, showOwnerRepositories, reloadDetail
         case quit
     }
 
@@ -34,22 +37,51 @@ public final class ReposBrowser: ViewModel {
     /// The threshold being typed.
     @Observed public private(set) var thresholdText = ""
 
-    /// The repositories being browsed.
-    public let repositories: GitHubRepositoryViewModel
+    /// The selections of the lists under the top screen, restored when going back.
+    @Observed private var savedSelections: [Int] = []
+    /// The stack of screens.
+    @Child public private(set) var navigation: GitHubNavigationViewModel
+
+    /// The list on screen: the top-most list of the stack (the root, or an owner's list).
+    public var repositories: GitHubRepositoryViewModel {
+        for destination in navigation.path.reversed() {
+            if case .ownerRepositories(let list) = destination { return list }
+        }
+        return navigation.root
+    }
+
+    /// The repository detail on screen, when the top of the stack is one.
+    public var detail: RepositoryDetailViewModel? {
+        guard case .repository(let detail)? = navigation.path.last else { return nil }
+        return detail
+    }
+
+    /// Whether the screen on top is loading.
+    public var isLoadingOnScreen: Bool { detail?.isLoading ?? repositories.isLoading }
 
     /// Creates the browser; with `initialUser`, loads that user's repositories at once.
-    public init(repositories: GitHubRepositoryViewModel, initialUser: String? = nil) {
-        self.repositories = repositories
+    public init(navigation: GitHubNavigationViewModel, initialUser: String? = nil) {
+        self._navigation = Child(wrappedValue: navigation)
         super.init()
         if let initialUser, !initialUser.isEmpty {
-            repositories.load(user: initialUser) { _ in }
+            navigation.root.load(user: initialUser) { _ in }
             focus = .list
         }
     }
 
-    /// The intent for `key` in the focused part.
-    public static func intent(for key: Key, focus: Focus) -> Intent? {
+    /// The intent for `key` in the focused part; `onDetail` when a repository detail is on screen,
+    /// `canGoBack` when a screen is stacked under the list on screen.
+    public static func intent(for key: Key, focus: Focus, onDetail: Bool = false, canGoBack: Bool = false) -> Intent? {
         if case .control("c") = key { return .quit }
+        if onDetail {
+            switch key {
+            case .character("q"), .control("d"): return .quit
+            case .escape, .backspace, .delete, .left, .character("h"): return .back
+            case .character("o"): return .showOwnerRepositories
+            case .character("r"): return .reloadDetail
+            default: return nil
+            }
+        }
         switch focus {
         case .search:
             switch key {
@@ -66,6 +98,8 @@ public final class ReposBrowser: ViewModel {
             case .character("r"): return .refresh
             case .character("m"): return .editThreshold
             case .character("/"), .character("s"), .tab: return .focusSearch
+            case .enter, .right, .character("l"): return .open
+            case .escape, .backspace, .delete, .left, .character("h"): return canGoBack ? .back : nil
             default: return nil
             }
         case .threshold:
@@ -81,7 +115,8 @@ public final class ReposBrowser: ViewModel {
 
     /// Handles one key.
     public func handle(_ key: Key) -> KeyResult {
-        guard let intent = Self.intent(for: key, focus: focus) else { return .continue }
+        let intent = Self.intent(for: key, focus: focus, onDetail: detail != nil, canGoBack: !navigation.path.isEmpty)
+        guard let intent else { return .continue }
         return apply(intent)
     }
 
@@ -119,6 +154,24 @@ public final class ReposBrowser: ViewModel {
             focus = .list
         case .cancelThreshold:
             focus = .list
+        case .open:
+            guard let major = repositories.majorRepositories, major.indices.contains(selection) else { break }
+            let picked = major[selection]
+            savedSelections.append(selection)
+            selection = 0
+            repositories.repositoryTapped(picked)
+        case .back:
+            guard !navigation.path.isEmpty else { break }
+            navigation.back()
+            selection = savedSelections.popLast() ?? 0
+            focus = .list
+        case .showOwnerRepositories:
+            guard let detail else { break }
+            savedSelections.append(selection)
+            selection = 0
+            detail.ownerRepositoriesButtonTapped()
+        case .reloadDetail:
+            detail?.load()
         case .quit:
             return .quit
         }

@@ -26,12 +26,14 @@ public enum ReposScreen {
         public var error: FetcherError?
         /// The spinner's frame.
         public var spinner: String
+        /// How many screens are stacked under this list (0 at the root).
+        public var depth: Int
 
         /// Creates a state value.
         public init(
             userName: String = "", focus: ReposBrowser.Focus = .search, repositories: [GitHubRepository]? = nil,
             totalCount: Int? = nil, minimumStars: Int = 50, thresholdText: String = "", selection: Int = 0,
-            isLoading: Bool = false, error: FetcherError? = nil, spinner: String = "⠋"
+            isLoading: Bool = false, error: FetcherError? = nil, spinner: String = "⠋", depth: Int = 0
         ) {
             self.userName = userName
             self.focus = focus
@@ -43,6 +45,7 @@ public enum ReposScreen {
             self.isLoading = isLoading
             self.error = error
             self.spinner = spinner
+            self.depth = depth
         }
 
         /// The state of `browser`.
@@ -53,7 +56,7 @@ public enum ReposScreen {
                 userName: model.userName, focus: browser.focus, repositories: model.majorRepositories,
                 totalCount: model.repositories?.count, minimumStars: model.minimumStars,
                 thresholdText: browser.thresholdText, selection: browser.selection, isLoading: model.isLoading,
-                error: model.error, spinner: spinner
+                error: model.error, spinner: spinner, depth: browser.navigation.path.count
             )
         }
     }
@@ -64,7 +67,8 @@ public enum ReposScreen {
         let width = max(1, columns)
         let height = max(1, rows)
         var lines: [String] = []
-        lines.append(CounterScreen.spread("GitHub repositories", "≥ \(state.minimumStars)★", width: width))
+        let title = state.depth == 0 ? "GitHub repositories" : String(repeating: "‹ ", count: state.depth) + "Repositories of the owner"
+        lines.append(CounterScreen.spread(title, "≥ \(state.minimumStars)★", width: width))
         let cursor = state.focus == .search ? "▏" : ""
         let status = state.isLoading ? "  \(state.spinner) loading…" : ""
         lines.append("User: " + TextLayout.sanitize(state.userName) + cursor + status)
@@ -92,15 +96,15 @@ public enum ReposScreen {
         } else {
             lines.append(state.repositories.map { "\($0.count) of \(state.totalCount ?? $0.count) repositories" } ?? "")
         }
-        lines.append(help(for: state.focus))
+        lines.append(help(for: state.focus, canGoBack: state.depth > 0))
         return Frame(width: width, height: height, lines: Array(lines.suffix(height)))
     }
 
     /// The help line for the focused part.
-    public static func help(for focus: ReposBrowser.Focus) -> String {
+    public static func help(for focus: ReposBrowser.Focus, canGoBack: Bool = false) -> String {
         switch focus {
         case .search: return "type a user  Enter/↓ list  Ctrl-C quit"
-        case .list: return "j/k move  r refresh  m stars  / user  q quit"
+        case .list: return "j/k move  Enter open  " + (canGoBack ? "Esc back  " : "") + "r refresh  m stars  / user  q quit"
         case .threshold: return "digits  Enter apply  Esc cancel"
         }
     }

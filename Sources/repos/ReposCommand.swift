@@ -75,7 +75,7 @@ enum ReposCommand {
     }
 
     /// The client for `source`.
-    static func makeClient(_ source: RepositorySource, environment: [String: String]) -> any GithubAPIClientProtocol {
+    static func makeClient(_ source: RepositorySource, environment: [String: String]) -> any GitHubClientProtocol {
         switch source {
         case .live(let baseURL, let cache):
             return GithubAPIClient(baseURL: baseURL, token: environment["GITHUB_TOKEN"], cache: ResponseCache(directory: cache))
@@ -92,23 +92,31 @@ enum ReposCommand {
             errorOutput("repos: --interactive needs a terminal (stdin and stdout must be a TTY)\n")
             return 2
         }
-        let repositories = GitHubRepositoryViewModel(
+        let navigation = GitHubNavigationViewModel(
             client: makeClient(options.source, environment: environment), minimumStars: options.minimumStars
         )
-        let browser = ReposBrowser(repositories: repositories, initialUser: options.user)
+        let browser = ReposBrowser(navigation: navigation, initialUser: options.user)
         let spinner = SpinnerDriver()
         let app = TerminalApp(terminal: terminal)
         let subscriptions = [
-            repositories.observeChanges { app.setNeedsRender() },
-            browser.observeChanges { app.setNeedsRender() },
+            // The browser owns the whole stack: its changes include every screen's.
+            browser.observeChanges {
+                spinner.setSpinning(browser.isLoadingOnScreen)
+                app.setNeedsRender()
+            },
             spinner.observeChanges { app.setNeedsRender() },
-            repositories.observe(\.isLoading) { spinner.setSpinning($0) },
         ]
-        spinner.setSpinning(repositories.isLoading)
+        spinner.setSpinning(browser.isLoadingOnScreen)
         defer { withExtendedLifetime(subscriptions) {} }
         do {
             try await app.run(
-                render: { columns, rows in ReposScreen.render(.init(browser, spinner: spinner.frame), columns: columns, rows: rows) },
+                render: { columns, rows in
+                    if let detail = browser.detail {
+                        let state = RepositoryDetailScreen.State(detail, depth: browser.navigation.path.count, spinner: spinner.frame)
+                        return RepositoryDetailScreen.render(state, columns: columns, rows: rows)
+                    }
+                    return ReposScreen.render(.init(browser, spinner: spinner.frame), columns: columns, rows: rows)
+                },
                 handle: { browser.handle($0) }
             )
             return 0

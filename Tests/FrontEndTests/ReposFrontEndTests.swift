@@ -44,6 +44,31 @@ final class ReposFrontEndTests: XCTestCase {
         XCTAssertFalse(screen.contains("-icanon"), screen)
     }
 
+    func testEnterOpensTheDetailAndEscGoesBack() throws {
+        let tmux = try start("--interactive --offline nerdishbynature")
+        try tmux.waitFor("› NBNRealmBrowser")
+        try tmux.send("j")
+        try tmux.waitFor("› octokit.swift")
+        try tmux.send("Enter")
+        var screen = try tmux.waitFor("Licence     MIT")
+        XCTAssertTrue(screen.contains("‹ nerdishbynature/octokit.swift"), screen)
+        XCTAssertTrue(screen.contains("Forks       134"), screen)
+        XCTAssertTrue(screen.contains("Topics      api-client, github"), screen)
+        XCTAssertTrue(screen.contains("A Swift API Client for GitHub and GitHub Enterprise"), screen)
+
+        try tmux.send("o")                  // the owner's repositories, a second list on the stack
+        screen = try tmux.waitFor("‹ ‹ Repositories of the owner")
+        try tmux.waitFor("› NBNRealmBrowser")
+        try tmux.send("Escape")
+        try tmux.waitFor("Licence     MIT")   // back on the detail
+        try tmux.send("BSpace")
+        screen = try tmux.waitFor("› octokit.swift")   // back on the root list, the selection kept
+        XCTAssertTrue(screen.contains("GitHub repositories"), screen)
+        XCTAssertFalse(screen.contains("Licence"), screen)
+        try tmux.send("q")
+        try tmux.waitFor("EXITED:0")
+    }
+
     func testErrorsShowInlineAndTheAppStaysUsable() throws {
         let tmux = try start("--interactive --offline nobody-here")
         var screen = try tmux.waitFor("✖ user \"nobody-here\" not found")

@@ -21,15 +21,79 @@ final class ReposBrowserTests: XCTestCase {
         for (key, focus, intent) in table {
             XCTAssertEqual(ReposBrowser.intent(for: key, focus: focus), intent, "\(key) in \(focus)")
         }
+        XCTAssertEqual(ReposBrowser.intent(for: .enter, focus: .list), .open)
+        XCTAssertEqual(ReposBrowser.intent(for: .escape, focus: .list), nil, "nothing to go back to")
+        XCTAssertEqual(ReposBrowser.intent(for: .escape, focus: .list, canGoBack: true), .back)
+        XCTAssertEqual(ReposBrowser.intent(for: .backspace, focus: .list, canGoBack: true), .back)
+        let onDetail: [(Key, Intent?)] = [
+            (.escape, .back), (.backspace, .back), (.left, .back), (.character("o"), .showOwnerRepositories),
+            (.character("r"), .reloadDetail), (.character("q"), .quit), (.control("c"), .quit), (.character("j"), nil),
+        ]
+        for (key, intent) in onDetail {
+            XCTAssertEqual(ReposBrowser.intent(for: key, focus: .list, onDetail: true, canGoBack: true), intent, "\(key) on a detail")
+        }
+    }
+
+    func testOpenADetailThenTheOwnersListAndComeBack() async {
+        let navigation = GitHubNavigationViewModel(client: FixtureGithubAPIClient(directory: Paths.fixtures), clock: TestClock())
+        let browser = ReposBrowser(navigation: navigation, initialUser: "nerdishbynature")
+        await settle(browser)
+        XCTAssertEqual(browser.repositories.majorRepositories?.map(\.name), ["NBNRealmBrowser", "octokit.swift"])
+        XCTAssertEqual(browser.focus, .list, "a user given at start focuses the list")
+        _ = browser.handle(.down)
+        XCTAssertEqual(browser.selection, 1)
+        _ = browser.handle(.enter)
+        XCTAssertEqual(navigation.routes, [.repository(owner: "nerdishbynature", name: "octokit.swift")])
+        await settle(browser)
+        let detail = try? XCTUnwrap(browser.detail)
+        XCTAssertEqual(detail?.repository?.license, "MIT")
+        let frame = RepositoryDetailScreen.render(
+            .init(XCTUnwrapOrFail(detail), depth: 1, spinner: "⠋"), columns: 80, rows: 24, timeZone: TimeZone(identifier: "UTC") ?? .current
+        )
+        XCTAssertTrue(frame.lines.contains { $0.hasPrefix("Licence     MIT") }, frame.text)
+        XCTAssertTrue(frame.lines[0].hasPrefix("‹ nerdishbynature/octokit.swift"), frame.text)
+        XCTAssertTrue(frame.lines[0].hasSuffix("521★"), frame.text)
+
+        _ = browser.handle(.character("o"))
+        await settle(browser)
+        XCTAssertEqual(navigation.routes.count, 2)
+        XCTAssertNil(browser.detail)
+        XCTAssertEqual(browser.repositories.userName, "nerdishbynature", "the owner's list is on screen")
+        XCTAssertEqual(browser.selection, 0)
+        XCTAssertEqual(ReposScreen.render(.init(browser, spinner: "⠋"), columns: 80, rows: 10).lines[0].hasPrefix("‹ ‹ Repositories of the owner"), true)
+
+        _ = browser.handle(.escape)
+        XCTAssertNotNil(browser.detail, "back to the detail")
+        _ = browser.handle(.backspace)
+        XCTAssertEqual(navigation.routes, [])
+        XCTAssertEqual(browser.selection, 1, "the root list's selection is restored")
+        XCTAssertTrue(browser.repositories === navigation.root)
+        _ = browser.handle(.escape)
+        XCTAssertEqual(browser.selection, 1, "Esc at the root does nothing")
+    }
+
+    /// Lets the screen on top finish loading from the fixtures (no clock involved).
+    private func settle(_ browser: ReposBrowser) async {
+        for _ in 0..<10_000 where browser.isLoadingOnScreen {
+            await Task.yield()
+        }
+        XCTAssertFalse(browser.isLoadingOnScreen, "the screen on top never finished loading")
+    }
+
+    private func XCTUnwrapOrFail(_ detail: RepositoryDetailViewModel?) -> RepositoryDetailViewModel {
+        detail ?? RepositoryDetailViewModel(owner: "missing", name: "missing", client: FixtureGithubAPIClient(directory: Paths.fixtures))
     }
 
     func testTypingBrowsingAndTheThresholdOnTheTester() async {
         let clock = TestClock()
-        let repositories = GitHubRepositoryViewModel(
+        let navigation = GitHubNavigationViewModel(
             client: FixtureGithubAPIClient(directory: Paths.fixtures), clock: clock, now: .constant(.init(timeIntervalSince1970: 0))
         )
-        let browser = ReposBrowser(repositories: repositories)
-        let tester = ViewModelTester(browser, clocks: [clock])
+        let repositories = navigation.root
+        let browser = ReposBrowser(navigation: navigation)
+        // The list's own changes are the view model's business (tested there): this test names the
+        // browser's fields only.
+        let tester = ViewModelTester(browser, exhaustivity: .off, clocks: [clock])
         for character in "kohsuke" {
             await tester.send({ _ = $0.handle(.character(character)) })
         }

@@ -38,7 +38,7 @@ final class ReposScreenTests: XCTestCase {
               com4j   102★ ██▌               Type-safe Java/COM binding
 
             3 of 60 repositories
-            j/k move  r refresh  m stars  / user  q quit
+            j/k move  Enter open  r refresh  m stars  / user  q quit
             """)
     }
 
