@@ -26,7 +26,16 @@ private final class Leaf: ViewModel, Identifiable {
 /// A child that owns children of its own.
 @MainActor
 private final class Branch: ViewModel {
-    @Child var leaf: Leaf? = Leaf(id: 7)
+    @Child var leaf: Leaf?
+    /// The initial leaf, reachable without reading `leaf` through the view model.
+    let ownedLeaf: Leaf
+
+    override init() {
+        let leaf = Leaf(id: 7)
+        ownedLeaf = leaf
+        _leaf = Child(wrappedValue: leaf)
+        super.init()
+    }
 }
 
 private enum Destination: ViewModelContainer {
@@ -88,6 +97,18 @@ final class CompositionTests: XCTestCase {
         var changes = 0
         let subscription = parent.observeChanges { changes += 1 }
         branch.leaf?.value = 1
+        XCTAssertEqual(changes, 1)
+        withExtendedLifetime(subscription) {}
+    }
+
+    func testAGrandchildGivenAsInitialValueForwardsWithoutBeingRead() {
+        let parent = Parent()
+        let branch = Branch()
+        let leaf = branch.ownedLeaf
+        parent.stack = [.branch(branch)]
+        var changes = 0
+        let subscription = parent.observeChanges { changes += 1 }
+        leaf.value = 1
         XCTAssertEqual(changes, 1)
         withExtendedLifetime(subscription) {}
     }

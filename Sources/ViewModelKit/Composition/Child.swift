@@ -121,6 +121,8 @@ final class ChildSlot<Value: ViewModelContainer>: ChildSlotProtocol {
             parent?.observationCenter.taskDidEnd()
         }
         child.ownership = ChildOwnership(slot: self, links: [changes, taskEnds])
+        // The child's own initial children start forwarding too, so news from any depth arrives.
+        _ = child.childSlots()
     }
 }
 
