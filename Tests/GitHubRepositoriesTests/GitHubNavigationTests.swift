@@ -190,9 +190,14 @@ final class GitHubNavigationTests: XCTestCase {
         }
         weak var weakNavigation: GitHubNavigationViewModel?
         weak var weakDetail: RepositoryDetailViewModel?
+        weak var weakRoot: GitHubRepositoryViewModel?
+        weak var weakOwnerList: GitHubRepositoryViewModel?
         var subscription: Subscription?
         do {
             let navigation = makeNavigation(client)
+            weakRoot = navigation.root
+            navigation.push(.ownerRepositories("apple"))
+            if case .ownerRepositories(let list) = navigation.path.last { weakOwnerList = list }
             navigation.push(.repository(owner: "apple", name: "swift"))
             subscription = navigation.observeChanges {}
             if case .repository(let detail) = navigation.path.last { weakDetail = detail }
@@ -200,6 +205,8 @@ final class GitHubNavigationTests: XCTestCase {
         }
         XCTAssertNil(weakNavigation)
         XCTAssertNil(weakDetail)
+        XCTAssertNil(weakRoot, "the root list's delegate does not keep it alive")
+        XCTAssertNil(weakOwnerList)
         subscription?.cancel()
         gate.continuation.finish()
     }

@@ -122,10 +122,10 @@ public final class GitHubNavigationViewModel: ViewModel {
     }
 
     private func connect(_ list: GitHubRepositoryViewModel) {
-        list.delegate.connect(to: self) { navigation, event in
+        list.delegate.connect(to: self) { [weak list] navigation, event in
             switch event {
             case .repositorySelected(let repository):
-                let owner = repository.fullName.split(separator: "/").first.map(String.init) ?? list.userName
+                let owner = repository.fullName.split(separator: "/").first.map(String.init) ?? list?.userName ?? ""
                 navigation.push(.repository(owner: owner, name: repository.name))
             }
         }
