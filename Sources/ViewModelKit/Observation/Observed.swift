@@ -18,8 +18,10 @@ public struct Observed<Value: Equatable> {
     @usableFromInline
     var value: Value
 
+    /// The property's subscriber list, created on first subscription. The view model's
+    /// ``ObservationCenter`` owns it; unretained here so that a write retains nothing.
     @usableFromInline
-    var subscribers: SubscriberList<Value>?
+    var subscribers: Unmanaged<SubscriberList<Value>>?
 
     /// Creates the storage with its initial value.
     public init(wrappedValue: Value) {
@@ -45,24 +47,43 @@ public struct Observed<Value: Equatable> {
         get {
             let center = instance.observationCenter
             if _slowPath(center.isTracking) {
-                let list: SubscriberList<Value>
+                let list: Unmanaged<SubscriberList<Value>>
                 if let existing = instance[keyPath: storageKeyPath].subscribers {
                     list = existing
                 } else {
-                    list = SubscriberList<Value>()
+                    list = center.makeList()
                     instance[keyPath: storageKeyPath].subscribers = list
                 }
-                center.recordRead(of: list, through: wrappedKeyPath)
+                center.recordRead(of: list.takeUnretainedValue(), through: wrappedKeyPath)
             }
             return instance[keyPath: storageKeyPath].value
         }
         set {
-            guard instance[keyPath: storageKeyPath].value != newValue else { return }
-            instance[keyPath: storageKeyPath].value = newValue
-            // NB: `wrappedKeyPath` is not used here on purpose: touching it makes the caller build a
-            // key path object on every write, which costs more than the whole write.
-            instance.observationCenter.didChange(newValue, subscribers: instance[keyPath: storageKeyPath].subscribers)
+            // NB: the work happens in `write`, which borrows `instance`. Doing it here, where
+            // `instance` is owned, makes the optimizer retain and release the view model around the
+            // delivery (two atomic operations, several times the rest of a write).
+            write(newValue, to: instance, storage: storageKeyPath)
         }
+    }
+
+    /// Stores `newValue` unless it equals the current value, then tells the subscribers.
+    @inlinable
+    @MainActor
+    static func write<EnclosingSelf: ViewModel>(
+        _ newValue: Value,
+        to instance: EnclosingSelf,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) {
+        guard instance[keyPath: storageKeyPath].value != newValue else { return }
+        instance[keyPath: storageKeyPath].value = newValue
+        // NB: `wrappedKeyPath` is not used here on purpose: touching it makes the caller build a key
+        // path object on every write, which costs more than the whole write.
+        let list = instance[keyPath: storageKeyPath].subscribers
+        let changes = instance.observationCenter.changeSubscribers
+        if list == nil && changes == nil { return }
+        // Only unretained references go in: `instance`, borrowed for this whole call, keeps its
+        // observation center and hence both lists alive.
+        deliverChange(newValue, to: list, changes: changes)
     }
 }
 
@@ -80,5 +101,5 @@ package protocol ObservedStorage {
 extension Observed: ObservedStorage {
     package var anyValue: Any { value }
     package var anyEquatable: any Equatable { value }
-    package var subscriberListID: ObjectIdentifier? { subscribers.map(ObjectIdentifier.init) }
+    package var subscriberListID: ObjectIdentifier? { subscribers.map { ObjectIdentifier($0.takeUnretainedValue()) } }
 }

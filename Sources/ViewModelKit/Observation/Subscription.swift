@@ -11,14 +11,13 @@ internal import Foundation
 ///
 /// A token may be cancelled or released on any thread; the observer is never called after that.
 public final class Subscription: Sendable, Hashable {
-    private let state: SubscriptionState
-    // NB: strong, not weak: a weakly referenced object takes the slow reference-counting path on
-    // every retain, and the list is retained on every write. The list refers to its handlers, never
-    // to the view model, so holding it keeps no view model alive.
+    private let subscriber: any CancellableSubscriber
+    // NB: strong: the list refers to its handlers, never to the view model, so holding it keeps no
+    // view model alive, and it lets a token outlive its view model safely.
     private let list: any RemovableSubscriberList
 
-    init(state: SubscriptionState, list: any RemovableSubscriberList) {
-        self.state = state
+    init(subscriber: any CancellableSubscriber, list: any RemovableSubscriberList) {
+        self.subscriber = subscriber
         self.list = list
     }
 
@@ -27,13 +26,13 @@ public final class Subscription: Sendable, Hashable {
     }
 
     /// Whether ``cancel()`` was called.
-    public var isCancelled: Bool { state.isCancelled }
+    public var isCancelled: Bool { subscriber.isCancelled }
 
     /// Ends the subscription. Calling it again does nothing.
     public func cancel() {
-        guard state.markCancelled() else { return }
+        guard subscriber.markCancelled() else { return }
         let list = self.list
-        let sequence = state.sequence
+        let sequence = subscriber.sequence
         if Thread.isMainThread {
             MainActor.assumeIsolated { list.remove(sequence: sequence) }
         } else {

@@ -38,7 +38,7 @@ extension ViewModelProtocol {
     /// - Parameter handler: Called synchronously on the main actor after the new value is stored.
     /// - Returns: The subscription; it ends when cancelled or released.
     public func observeChanges(_ handler: @escaping @MainActor () -> Void) -> Subscription {
-        observationCenter.subscribe(to: \.changeSubscribers, handler)
+        observationCenter.subscribeToChanges(handler)
     }
 
     /// The values of one ``Observed`` property as an asynchronous sequence: the current value first,
@@ -71,6 +71,6 @@ extension ViewModelProtocol {
     package func subscriberCount<Value>(of keyPath: KeyPath<Self, Value>) -> Int {
         let reads = observationCenter.track { _ = self[keyPath: keyPath] }
         guard let list = reads.first?.list as? SubscriberList<Value> else { return 0 }
-        return list.entries.count { !$0.state.isCancelled }
+        return list.liveCount
     }
 }
