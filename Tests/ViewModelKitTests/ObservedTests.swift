@@ -98,6 +98,19 @@ final class ObservedTests: XCTestCase {
         XCTAssertTrue(subscription.isCancelled)
     }
 
+    func testCancellingReleasesTheHandlerWhileTheTokenLives() {
+        final class Captured {}
+        let model = CounterModel()
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        let subscription = model.observe(\.count) { [captured] _ in _ = captured }
+        captured = nil
+        XCTAssertNotNil(weakCaptured, "the subscription holds its handler")
+        subscription.cancel()
+        XCTAssertNil(weakCaptured, "a cancelled token must not keep its handler alive")
+        XCTAssertTrue(subscription.isCancelled)
+    }
+
     func testDroppingTheTokenEndsTheSubscription() {
         let model = CounterModel()
         var calls = 0

@@ -19,14 +19,10 @@ final class ObservationCenter {
 
     private var trackedReads: [TrackedRead] = []
 
-    /// Every subscriber list of the view model's properties and of its changes, kept for the view
-    /// model's lifetime: writes reach them through unretained references.
-    private var lists: [AnyObject] = []
-
-    /// Subscribers to any change of the view model, created on first use (owned by ``lists``).
+    /// Subscribers to any change of the view model, created on first use and kept from then on.
     @usableFromInline
     @exclusivity(unchecked)
-    var changeSubscribers: Unmanaged<SubscriberList<Void>>?
+    var changeSubscribers: SubscriberList<Void>?
 
     /// Hooks told when an owned task ends (the tester waits on them).
     private var taskEndSubscribers: SubscriberList<Void>?
@@ -39,24 +35,16 @@ final class ObservationCenter {
 
     init() {}
 
-    /// A new, empty subscriber list that lives as long as the view model.
-    @usableFromInline
-    func makeList<Value>() -> Unmanaged<SubscriberList<Value>> {
-        let list = SubscriberList<Value>()
-        lists.append(list)
-        return .passUnretained(list)
-    }
-
     /// Adds `handler` to the view model's change subscribers and returns its token.
     func subscribeToChanges(_ handler: @escaping @MainActor () -> Void) -> Subscription {
-        let list: Unmanaged<SubscriberList<Void>>
+        let list: SubscriberList<Void>
         if let existing = changeSubscribers {
             list = existing
         } else {
-            list = makeList()
+            list = SubscriberList<Void>()
             changeSubscribers = list
         }
-        return subscribe(to: list.takeUnretainedValue(), handler)
+        return subscribe(to: list, handler)
     }
 
     /// Adds `handler` to the hooks told when an owned task ends and returns its token.
@@ -98,6 +86,12 @@ final class ObservationCenter {
     }
 }
 
+/// `list`, unretained: the caller guarantees something else keeps it alive.
+@inlinable
+func unretained<Value>(_ list: SubscriberList<Value>?) -> Unmanaged<SubscriberList<Value>>? {
+    if let list { .passUnretained(list) } else { nil }
+}
+
 /// Called by ``Observed`` after it stored a new value: calls the property's subscribers (`list`)
 /// and the view model's change subscribers (`changes`), merged in subscription order.
 ///
@@ -124,6 +118,7 @@ func deliverChange<Value>(
 /// Calls `own`'s and `any`'s subscribers merged in subscription order, under the rules of
 /// ``SubscriberList/deliver(_:)``.
 @inlinable
+@inline(never)
 func deliverMerged<Value>(_ value: Value, _ own: SubscriberList<Value>, _ any: SubscriberList<Void>) {
     let ownCount = own.entries.count
     let anyCount = any.entries.count

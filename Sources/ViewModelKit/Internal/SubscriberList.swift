@@ -1,49 +1,55 @@
 public import Synchronization
 
-/// One subscriber: its handler, its place in subscription order, and whether it was cancelled.
+/// The part of a subscriber a ``Subscription`` needs: its place in subscription order and whether
+/// it was cancelled, readable and settable from any thread.
 ///
-/// The list it belongs to owns it; its ``Subscription`` token holds it too, to cancel it from any
-/// thread. Only the main actor calls the handler; any thread may read ``sequence`` and the flag.
+/// NB: both live in one atomic word (the sequence shifted left once, the low bit set once cancelled)
+/// so that a subscriber with its handler fits the allocator's 48-byte size class.
+@usableFromInline
+class SubscriptionState: @unchecked Sendable {
+    @usableFromInline let bits: Atomic<UInt64>
+
+    init(sequence: UInt64) {
+        bits = Atomic(sequence << 1)
+    }
+
+    /// The subscriber's place in subscription order; identifies it in its list.
+    final var sequence: UInt64 { bits.load(ordering: .relaxed) >> 1 }
+
+    /// Whether the subscription was cancelled.
+    @inlinable
+    final var isCancelled: Bool { bits.load(ordering: .acquiring) & 1 != 0 }
+
+    /// Marks the subscription cancelled.
+    final func markCancelled() {
+        bits.bitwiseOr(1, ordering: .acquiringAndReleasing)
+    }
+}
+
+/// One subscriber: its handler, with its ``SubscriptionState``.
+///
+/// The list it belongs to owns it; its ``Subscription`` token holds it too until cancelled, to
+/// cancel it from any thread. Only the main actor calls the handler.
 ///
 /// NB: not `@MainActor`, so that delivery can borrow it without a runtime isolation check per
 /// subscriber (see ``SubscriberList``); `@unchecked Sendable` because the handler is main-actor
 /// confined by construction: only ``ObservationCenter`` (main actor) creates subscribers, and only
-/// deliveries (main actor) call handlers. Other threads touch only the immutable sequence and the
-/// atomic flag.
+/// deliveries (main actor) call handlers. Other threads touch only the state.
 @usableFromInline
-final class Subscriber<Value>: CancellableSubscriber, @unchecked Sendable {
+final class Subscriber<Value>: SubscriptionState, @unchecked Sendable {
     @usableFromInline let handler: (Value) -> Void
-    @usableFromInline let sequence: UInt64
-    @usableFromInline let cancelled = Atomic<Bool>(false)
 
     init(sequence: UInt64, handler: @escaping (Value) -> Void) {
-        self.sequence = sequence
         self.handler = handler
+        super.init(sequence: sequence)
     }
-
-    @inlinable
-    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
-
-    /// Marks the subscriber cancelled; returns `false` if it already was.
-    func markCancelled() -> Bool {
-        !cancelled.exchange(true, ordering: .acquiringAndReleasing)
-    }
-}
-
-/// What a ``Subscription`` needs of its subscriber, whatever the subscriber's value type.
-protocol CancellableSubscriber: AnyObject, Sendable {
-    /// The subscriber's place in subscription order; identifies it in its list.
-    var sequence: UInt64 { get }
-    /// Whether the subscription was cancelled.
-    var isCancelled: Bool { get }
-    /// Marks the subscriber cancelled; returns `false` if it already was.
-    func markCancelled() -> Bool
 }
 
 /// The subscribers of one observed property (or of "anything changed"), in subscription order.
 ///
-/// The view model's ``ObservationCenter`` owns it for the view model's lifetime (tokens hold it
-/// too), so a write reaches it through an unretained reference, without any lookup.
+/// The property's ``Observed`` storage (or, for change subscribers, the ``ObservationCenter``)
+/// holds it from its creation for the view model's lifetime, and tokens hold it too. A write reaches
+/// it without any lookup, and passes it on unretained: the view model is alive for the write.
 ///
 /// Delivery walks the entries by index without retaining anything: the list holds one reference to
 /// each subscriber, and while a delivery runs nothing is taken out of the list (a subscription
@@ -112,7 +118,11 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
 
     /// Calls every subscriber listed when the delivery starts and not cancelled by the time its turn
     /// comes, in order.
+    ///
+    /// NB: specialized for the caller but never inlined into it: a write loop stays small (a write
+    /// that nobody observes is a store and two checks), at the cost of one call per observed write.
     @inlinable
+    @inline(never)
     func deliver(_ value: Value) {
         let count = entries.count
         guard count > 0 else { return }

@@ -18,10 +18,9 @@ public struct Observed<Value: Equatable> {
     @usableFromInline
     var value: Value
 
-    /// The property's subscriber list, created on first subscription. The view model's
-    /// ``ObservationCenter`` owns it; unretained here so that a write retains nothing.
+    /// The property's subscriber list, created on first subscription and kept from then on.
     @usableFromInline
-    var subscribers: Unmanaged<SubscriberList<Value>>?
+    var subscribers: SubscriberList<Value>?
 
     /// Creates the storage with its initial value.
     public init(wrappedValue: Value) {
@@ -47,14 +46,14 @@ public struct Observed<Value: Equatable> {
         get {
             let center = instance.observationCenter
             if _slowPath(center.isTracking) {
-                let list: Unmanaged<SubscriberList<Value>>
+                let list: SubscriberList<Value>
                 if let existing = instance[keyPath: storageKeyPath].subscribers {
                     list = existing
                 } else {
-                    list = center.makeList()
+                    list = SubscriberList<Value>()
                     instance[keyPath: storageKeyPath].subscribers = list
                 }
-                center.recordRead(of: list.takeUnretainedValue(), through: wrappedKeyPath)
+                center.recordRead(of: list, through: wrappedKeyPath)
             }
             return instance[keyPath: storageKeyPath].value
         }
@@ -78,11 +77,11 @@ public struct Observed<Value: Equatable> {
         instance[keyPath: storageKeyPath].value = newValue
         // NB: `wrappedKeyPath` is not used here on purpose: touching it makes the caller build a key
         // path object on every write, which costs more than the whole write.
-        let list = instance[keyPath: storageKeyPath].subscribers
-        let changes = instance.observationCenter.changeSubscribers
+        // Only unretained references go in: `instance`, borrowed for this whole call, holds both lists
+        // (neither is ever replaced), so nothing needs retaining for the delivery.
+        let list = unretained(instance[keyPath: storageKeyPath].subscribers)
+        let changes = unretained(instance.observationCenter.changeSubscribers)
         if list == nil && changes == nil { return }
-        // Only unretained references go in: `instance`, borrowed for this whole call, keeps its
-        // observation center and hence both lists alive.
         deliverChange(newValue, to: list, changes: changes)
     }
 }
@@ -101,5 +100,5 @@ package protocol ObservedStorage {
 extension Observed: ObservedStorage {
     package var anyValue: Any { value }
     package var anyEquatable: any Equatable { value }
-    package var subscriberListID: ObjectIdentifier? { subscribers.map { ObjectIdentifier($0.takeUnretainedValue()) } }
+    package var subscriberListID: ObjectIdentifier? { subscribers.map(ObjectIdentifier.init) }
 }
