@@ -98,6 +98,19 @@ final class ObservedTests: XCTestCase {
         XCTAssertTrue(subscription.isCancelled)
     }
 
+    func testCancellingReleasesTheHandlerWhileTheTokenLives() {
+        final class Captured {}
+        let model = CounterModel()
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        let subscription = model.observe(\.count) { [captured] _ in _ = captured }
+        captured = nil
+        XCTAssertNotNil(weakCaptured, "the subscription holds its handler")
+        subscription.cancel()
+        XCTAssertNil(weakCaptured, "a cancelled token must not keep its handler alive")
+        XCTAssertTrue(subscription.isCancelled)
+    }
+
     func testDroppingTheTokenEndsTheSubscription() {
         let model = CounterModel()
         var calls = 0
@@ -143,6 +156,135 @@ final class ObservedTests: XCTestCase {
         model.count = 1
         XCTAssertEqual(log, ["first"])
         _ = first
+    }
+
+    func testAChangeObserverCancelledByAPropertyObserverDuringDeliveryIsNotCalled() {
+        let model = CounterModel()
+        var log: [String] = []
+        var changes: Subscription?
+        var third: Subscription?
+        let first = model.observe(\.count) { _ in
+            log.append("count")
+            changes?.cancel()
+            third?.cancel()
+        }
+        changes = model.observeChanges { log.append("changes") }
+        third = model.observe(\.count) { _ in log.append("third") }
+        model.count = 1
+        XCTAssertEqual(log, ["count"])
+        model.count = 2
+        XCTAssertEqual(log, ["count", "count"])
+        XCTAssertEqual(model.subscriberCount(of: \.count), 1)
+        _ = first
+    }
+
+    func testAnObserverMayCancelItselfDuringDelivery() {
+        let model = CounterModel()
+        var log: [String] = []
+        var first: Subscription?
+        first = model.observe(\.count) { value in
+            log.append("first \(value)")
+            first?.cancel()
+        }
+        let second = model.observe(\.count) { log.append("second \($0)") }
+        model.count = 1
+        model.count = 2
+        XCTAssertEqual(log, ["first 1", "second 1", "second 2"])
+        XCTAssertEqual(model.subscriberCount(of: \.count), 1)
+        _ = second
+    }
+
+    func testATokenDroppedDuringDeliveryReleasesItsHandlerAfterwards() {
+        final class Captured {}
+        let model = CounterModel()
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        var dropped: Subscription?
+        var calls = 0
+        let first = model.observe(\.count) { _ in
+            XCTAssertNotNil(dropped)
+            dropped = nil
+        }
+        dropped = model.observe(\.count) { [captured] _ in
+            calls += 1
+            _ = captured
+        }
+        captured = nil
+        XCTAssertNotNil(weakCaptured, "the subscription holds its handler")
+        model.count = 1
+        XCTAssertEqual(calls, 0, "a subscription dropped earlier in the same delivery is not called")
+        XCTAssertNil(weakCaptured, "the handler is released once the delivery ends")
+        XCTAssertEqual(model.subscriberCount(of: \.count), 1)
+        _ = first
+    }
+
+    func testSubscribingDuringDeliveryKeepsTheOthersInOrder() {
+        let model = CounterModel()
+        var log: [String] = []
+        var added: [Subscription] = []
+        let first = model.observe(\.count) { [unowned model] value in
+            log.append("first \(value)")
+            // Several, so that the list has to grow while it is being walked.
+            for index in 0..<20 {
+                added.append(model.observe(\.count) { log.append("added-\(index) \($0)") })
+            }
+        }
+        let changes = model.observeChanges { log.append("changes") }
+        let last = model.observe(\.count) { log.append("last \($0)") }
+        model.count = 1
+        XCTAssertEqual(log, ["first 1", "changes", "last 1"], "subscribers added during a delivery wait for the next write")
+        log = []
+        added.removeAll()
+        model.count = 2
+        XCTAssertEqual(log, ["first 2", "changes", "last 2"])
+        XCTAssertEqual(model.subscriberCount(of: \.count), 22)
+        _ = (first, changes, last)
+    }
+
+    func testAnObserverMayWriteTheSamePropertyAgain() {
+        let model = CounterModel()
+        var log: [String] = []
+        var cancelled: Subscription?
+        let first = model.observe(\.count) { [unowned model] value in
+            log.append("first \(value)")
+            if value == 1 {
+                model.count = 2
+                cancelled?.cancel()
+            }
+        }
+        let changes = model.observeChanges { [unowned model] in log.append("changes \(model.count)") }
+        let second = model.observe(\.count) { log.append("second \($0)") }
+        cancelled = model.observe(\.count) { log.append("cancelled \($0)") }
+        model.count = 1
+        XCTAssertEqual(log, [
+            "first 1",
+            // The nested write, delivered in full before the outer one goes on.
+            "first 2", "changes 2", "second 2", "cancelled 2",
+            // The outer write, minus the subscription cancelled meanwhile.
+            "changes 2", "second 1",
+        ])
+        XCTAssertEqual(model.subscriberCount(of: \.count), 2)
+        _ = (first, changes, second)
+    }
+
+    func testAViewModelReleasedByItsOwnObserverFinishesTheWrite() {
+        final class Holder {
+            var model: CounterModel?
+        }
+        let holder = Holder()
+        holder.model = CounterModel()
+        weak let weakModel = holder.model
+        var log: [String] = []
+        let first = holder.model?.observe(\.count) { _ in
+            log.append("first")
+            holder.model = nil
+        }
+        let changes = holder.model?.observeChanges { log.append("changes") }
+        let last = holder.model?.observe(\.count) { _ in log.append("last") }
+        holder.model?.count = 1
+        XCTAssertEqual(log, ["first", "changes", "last"])
+        XCTAssertNil(weakModel)
+        _ = (first, changes, last)
     }
 
     func testAnObserverMayWriteAnotherObservedProperty() {

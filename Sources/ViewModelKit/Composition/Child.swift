@@ -103,7 +103,11 @@ final class ChildSlot<Value: ViewModelContainer>: ChildSlotProtocol {
             child.ownership = nil
             child.cancelAllTasksInTree()
         }
-        parent.observationCenter.didChange(newValue, subscribers: subscribers)
+        // `self` and `parent` are alive for this whole call, and they hold both lists.
+        let changes = parent.observationCenter.changeSubscribers
+        withExtendedLifetime((subscribers, changes)) {
+            deliverChange(newValue, to: unretained(subscribers), changes: unretained(changes))
+        }
     }
 
     func dismiss(_ child: ViewModel) {
@@ -114,10 +118,10 @@ final class ChildSlot<Value: ViewModelContainer>: ChildSlotProtocol {
     private func attach(_ child: ViewModel, to parent: ViewModel) {
         let center = child.observationCenter
         // The handlers hold the parent weakly: the parent owns the child, not the other way round.
-        let changes = center.subscribe(to: \.changeSubscribers) { [weak parent] in
+        let changes = center.subscribeToChanges { [weak parent] in
             parent?.observationCenter.childDidChange()
         }
-        let taskEnds = center.subscribe(to: \.taskEndSubscribers) { [weak parent] in
+        let taskEnds = center.subscribeToTaskEnds { [weak parent] in
             parent?.observationCenter.taskDidEnd()
         }
         child.ownership = ChildOwnership(slot: self, links: [changes, taskEnds])

@@ -19,19 +19,18 @@ final class ObservationCenter {
 
     private var trackedReads: [TrackedRead] = []
 
-    /// Subscribers to any change of the view model, created on first use.
+    /// Subscribers to any change of the view model, created on first use and kept from then on.
     @usableFromInline
     @exclusivity(unchecked)
     var changeSubscribers: SubscriberList<Void>?
 
     /// Hooks told when an owned task ends (the tester waits on them).
-    var taskEndSubscribers: SubscriberList<Void>?
+    private var taskEndSubscribers: SubscriberList<Void>?
 
     private var nextSequence: UInt64 = 0
 
     func taskDidEnd() {
-        guard let list = taskEndSubscribers else { return }
-        for entry in list.entries where !entry.state.isCancelled { entry.handler(()) }
+        taskEndSubscribers?.deliver(())
     }
 
     init() {}
@@ -39,35 +38,39 @@ final class ObservationCenter {
     /// A child view model changed: tell the "anything changed" subscribers (a parent of this view
     /// model is one of them, so the news travels up the tree).
     func childDidChange() {
-        guard let list = changeSubscribers else { return }
-        for entry in list.entries where !entry.state.isCancelled { entry.handler(()) }
+        changeSubscribers?.deliver(())
     }
 
-    /// Adds `handler` to the list at `list` (creating the list on first use) and returns its token.
-    func subscribe<Value>(
-        to list: ReferenceWritableKeyPath<ObservationCenter, SubscriberList<Value>?>,
-        _ handler: @escaping @MainActor (Value) -> Void
-    ) -> Subscription {
-        let target: SubscriberList<Value>
-        if let existing = self[keyPath: list] {
-            target = existing
+    /// Adds `handler` to the view model's change subscribers and returns its token.
+    func subscribeToChanges(_ handler: @escaping @MainActor () -> Void) -> Subscription {
+        let list: SubscriberList<Void>
+        if let existing = changeSubscribers {
+            list = existing
         } else {
-            target = SubscriberList<Value>()
-            self[keyPath: list] = target
+            list = SubscriberList<Void>()
+            changeSubscribers = list
         }
-        return subscribe(to: target, handler)
+        return subscribe(to: list, handler)
+    }
+
+    /// Adds `handler` to the hooks told when an owned task ends and returns its token.
+    func subscribeToTaskEnds(_ handler: @escaping @MainActor () -> Void) -> Subscription {
+        let list: SubscriberList<Void>
+        if let existing = taskEndSubscribers {
+            list = existing
+        } else {
+            list = SubscriberList<Void>()
+            taskEndSubscribers = list
+        }
+        return subscribe(to: list, handler)
     }
 
     /// Adds `handler` to `list` and returns its token.
     func subscribe<Value>(to list: SubscriberList<Value>, _ handler: @escaping @MainActor (Value) -> Void) -> Subscription {
-        let state = makeState()
-        list.append(state, handler)
-        return Subscription(state: state, list: list)
-    }
-
-    func makeState() -> SubscriptionState {
         nextSequence &+= 1
-        return SubscriptionState(sequence: nextSequence)
+        let subscriber = Subscriber(sequence: nextSequence, handler: handler)
+        list.append(subscriber)
+        return Subscription(subscriber: subscriber, list: list)
     }
 
     @usableFromInline
@@ -87,38 +90,57 @@ final class ObservationCenter {
         isTracking = wasTracking
         return reads
     }
+}
 
-    /// Called by ``Observed`` after it stored a new value.
-    @inlinable
-    func didChange<Value>(_ value: Value, subscribers list: SubscriberList<Value>?) {
-        let changes = changeSubscribers
-        if list == nil && changes == nil { return }
-        deliver(value, to: list, changes: changes)
-    }
+/// `list`, unretained: the caller guarantees something else keeps it alive.
+@inlinable
+func unretained<Value>(_ list: SubscriberList<Value>?) -> Unmanaged<SubscriberList<Value>>? {
+    if let list { .passUnretained(list) } else { nil }
+}
 
-    /// Calls the property's subscribers and the change subscribers, merged in subscription order.
-    @inlinable
-    func deliver<Value>(_ value: Value, to list: SubscriberList<Value>?, changes: SubscriberList<Void>?) {
-        let own = list?.entries ?? []
-        let any = changes?.entries ?? []
-        if any.isEmpty {
-            for entry in own where !entry.state.isCancelled { entry.handler(value) }
-            return
-        }
-        if own.isEmpty {
-            for entry in any where !entry.state.isCancelled { entry.handler(()) }
-            return
-        }
-        var i = own.startIndex
-        var j = any.startIndex
-        while i < own.endIndex || j < any.endIndex {
-            if j == any.endIndex || (i < own.endIndex && own[i].state.sequence < any[j].state.sequence) {
-                if !own[i].state.isCancelled { own[i].handler(value) }
-                i += 1
-            } else {
-                if !any[j].state.isCancelled { any[j].handler(()) }
-                j += 1
+/// Called by ``Observed`` after it stored a new value: calls the property's subscribers (`list`)
+/// and the view model's change subscribers (`changes`), merged in subscription order.
+///
+/// NB: nonisolated and handed unretained lists on purpose: the caller retains nothing for the call,
+/// and the closures here borrow without a runtime isolation check. Main actor only (its callers
+/// are); the view model that owns both lists is alive for the whole call.
+@inlinable
+func deliverChange<Value>(
+    _ value: Value, to list: Unmanaged<SubscriberList<Value>>?, changes: Unmanaged<SubscriberList<Void>>?
+) {
+    if let changes, !changes._withUnsafeGuaranteedRef({ $0.isEmpty }) {
+        if let list {
+            list._withUnsafeGuaranteedRef { own in
+                changes._withUnsafeGuaranteedRef { any in deliverMerged(value, own, any) }
             }
+        } else {
+            changes._withUnsafeGuaranteedRef { $0.deliver(()) }
+        }
+    } else if let list {
+        list._withUnsafeGuaranteedRef { $0.deliver(value) }
+    }
+}
+
+/// Calls `own`'s and `any`'s subscribers merged in subscription order, under the rules of
+/// ``SubscriberList/deliver(_:)``.
+@inlinable
+@inline(never)
+func deliverMerged<Value>(_ value: Value, _ own: SubscriberList<Value>, _ any: SubscriberList<Void>) {
+    let ownCount = own.entries.count
+    let anyCount = any.entries.count
+    own.deliveries &+= 1
+    any.deliveries &+= 1
+    var i = 0
+    var j = 0
+    while i < ownCount || j < anyCount {
+        if j == anyCount || (i < ownCount && own.entries[i].sequence < any.entries[j].sequence) {
+            own.entries[i].subscriber.call(with: value)
+            i &+= 1
+        } else {
+            any.entries[j].subscriber.call(with: ())
+            j &+= 1
         }
     }
+    own.endDelivery()
+    any.endDelivery()
 }

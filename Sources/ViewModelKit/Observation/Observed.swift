@@ -18,6 +18,7 @@ public struct Observed<Value: Equatable> {
     @usableFromInline
     var value: Value
 
+    /// The property's subscriber list, created on first subscription and kept from then on.
     @usableFromInline
     var subscribers: SubscriberList<Value>?
 
@@ -57,12 +58,31 @@ public struct Observed<Value: Equatable> {
             return instance[keyPath: storageKeyPath].value
         }
         set {
-            guard instance[keyPath: storageKeyPath].value != newValue else { return }
-            instance[keyPath: storageKeyPath].value = newValue
-            // NB: `wrappedKeyPath` is not used here on purpose: touching it makes the caller build a
-            // key path object on every write, which costs more than the whole write.
-            instance.observationCenter.didChange(newValue, subscribers: instance[keyPath: storageKeyPath].subscribers)
+            // NB: the work happens in `write`, which borrows `instance`. Doing it here, where
+            // `instance` is owned, makes the optimizer retain and release the view model around the
+            // delivery (two atomic operations, several times the rest of a write).
+            write(newValue, to: instance, storage: storageKeyPath)
         }
+    }
+
+    /// Stores `newValue` unless it equals the current value, then tells the subscribers.
+    @inlinable
+    @MainActor
+    static func write<EnclosingSelf: ViewModel>(
+        _ newValue: Value,
+        to instance: EnclosingSelf,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) {
+        guard instance[keyPath: storageKeyPath].value != newValue else { return }
+        instance[keyPath: storageKeyPath].value = newValue
+        // NB: `wrappedKeyPath` is not used here on purpose: touching it makes the caller build a key
+        // path object on every write, which costs more than the whole write.
+        // Only unretained references go in: `instance`, borrowed for this whole call, holds both lists
+        // (neither is ever replaced), so nothing needs retaining for the delivery.
+        let list = unretained(instance[keyPath: storageKeyPath].subscribers)
+        let changes = unretained(instance.observationCenter.changeSubscribers)
+        if list == nil && changes == nil { return }
+        deliverChange(newValue, to: list, changes: changes)
     }
 }
 

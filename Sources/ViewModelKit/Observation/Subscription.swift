@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Synchronization
 
 /// A live subscription to a view model's changes. Cancel it, or let it go: either ends it.
 ///
@@ -11,14 +12,17 @@ internal import Foundation
 ///
 /// A token may be cancelled or released on any thread; the observer is never called after that.
 public final class Subscription: Sendable, Hashable {
-    private let state: SubscriptionState
-    // NB: strong, not weak: a weakly referenced object takes the slow reference-counting path on
-    // every retain, and the list is retained on every write. The list refers to its handlers, never
-    // to the view model, so holding it keeps no view model alive.
+    /// The address of the subscriber, which this token retains until it is cancelled; 0 after.
+    // NB: not a plain reference: the subscriber holds the handler, and a cancelled token must not
+    // keep the handler (and what it captures) alive. An atomic word lets `cancel()`, from any
+    // thread, take it exactly once.
+    private let subscriber: Atomic<UInt>
+    // NB: strong: the list refers to its handlers, never to the view model, so holding it keeps no
+    // view model alive, and it lets a token outlive its view model safely.
     private let list: any RemovableSubscriberList
 
-    init(state: SubscriptionState, list: any RemovableSubscriberList) {
-        self.state = state
+    init(subscriber: SubscriptionState, list: any RemovableSubscriberList) {
+        self.subscriber = Atomic(UInt(bitPattern: Unmanaged.passRetained(subscriber).toOpaque()))
         self.list = list
     }
 
@@ -27,13 +31,16 @@ public final class Subscription: Sendable, Hashable {
     }
 
     /// Whether ``cancel()`` was called.
-    public var isCancelled: Bool { state.isCancelled }
+    public var isCancelled: Bool { subscriber.load(ordering: .acquiring) == 0 }
 
     /// Ends the subscription. Calling it again does nothing.
     public func cancel() {
-        guard state.markCancelled() else { return }
+        let address = subscriber.exchange(0, ordering: .acquiringAndReleasing)
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return }
+        let subscriber = Unmanaged<SubscriptionState>.fromOpaque(pointer).takeRetainedValue()
+        subscriber.markCancelled()
         let list = self.list
-        let sequence = state.sequence
+        let sequence = subscriber.sequence
         if Thread.isMainThread {
             MainActor.assumeIsolated { list.remove(sequence: sequence) }
         } else {

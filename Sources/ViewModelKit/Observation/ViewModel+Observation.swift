@@ -41,7 +41,7 @@ extension ViewModelProtocol {
     public func observeChanges(_ handler: @escaping @MainActor () -> Void) -> Subscription {
         // Children given as initial values start forwarding their changes now.
         _ = childSlots()
-        return observationCenter.subscribe(to: \.changeSubscribers, handler)
+        return observationCenter.subscribeToChanges(handler)
     }
 
     /// The values of one ``Observed`` property as an asynchronous sequence: the current value first,
@@ -74,6 +74,6 @@ extension ViewModelProtocol {
     package func subscriberCount<Value>(of keyPath: KeyPath<Self, Value>) -> Int {
         let reads = observationCenter.track { _ = self[keyPath: keyPath] }
         guard let list = reads.first?.list as? SubscriberList<Value> else { return 0 }
-        return list.entries.count { !$0.state.isCancelled }
+        return list.liveCount
     }
 }

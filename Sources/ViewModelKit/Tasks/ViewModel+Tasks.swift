@@ -83,7 +83,7 @@ extension ViewModel {
 
     /// Calls `handler` each time an owned task's operation returns (or throws). For tools (the tester).
     package final func observeTaskEnds(_ handler: @escaping @MainActor () -> Void) -> Subscription {
-        observationCenter.subscribe(to: \.taskEndSubscribers, handler)
+        observationCenter.subscribeToTaskEnds(handler)
     }
 }
 
