@@ -1,4 +1,5 @@
 public import Foundation
+internal import ViewModelKit
 
 /// A client that serves recorded responses from a directory laid out like the API.
 ///
@@ -18,30 +19,45 @@ public struct FixtureGithubAPIClient: GithubAPIClientProtocol {
         self.directory = directory
     }
 
-    /// The file that holds `user`'s repositories (whether or not it exists).
-    /// - Throws: ``FetcherError/invalidUserName(_:reason:)`` before touching the file system.
+    /// The file that holds `user`'s repositories (whether or not it exists), symlinks resolved.
+    /// - Throws: ``FetcherError/invalidUserName(_:reason:)`` before touching the file system, or
+    ///   ``FetcherError/unsafeFixturePath(_:)`` if the path would lead outside ``directory``.
     public func fileURL(forUser user: String) throws(FetcherError) -> URL {
-        let name = try GitHubUserName(user)
-        return directory
-            .appendingPathComponent("github")
-            .appendingPathComponent("users")
-            .appendingPathComponent(name.rawValue)
-            .appendingPathComponent("repos.json")
+        let components = try Self.components(forUser: user)
+        do {
+            return try fixtureFile(in: directory, components)
+        } catch {
+            throw FetcherError(error)
+        }
     }
 
     /// Reads `user`'s repositories from the fixture file.
     /// - Throws: ``FetcherError``.
     public func fetchRepositories(user: String) async throws -> [GitHubRepository] {
-        let file = try fileURL(forUser: user)
+        let components = try Self.components(forUser: user)
         try Task.checkCancellation()
-        guard FileManager.default.fileExists(atPath: file.path) else { throw FetcherError.userNotFound(user) }
-        let data: Data
+        let read: (file: URL, data: Data?)
         do {
-            data = try Data(contentsOf: file)
+            read = try readFixtureFile(in: directory, components)
         } catch {
-            throw FetcherError.decodingFailed(source: file.path, reason: "could not read the file (\(error.localizedDescription))")
+            throw FetcherError(error)
         }
-        guard !data.isEmpty else { throw FetcherError.decodingFailed(source: file.path, reason: "the file is empty") }
-        return try GitHubRepository.decodeList(from: data, source: file.path)
+        guard let data = read.data else { throw FetcherError.userNotFound(user) }
+        return try GitHubRepository.decodeList(from: data, source: read.file.path)
+    }
+
+    /// `github/users/<user>/repos.json`, after checking the name.
+    static func components(forUser user: String) throws(FetcherError) -> [String] {
+        ["github", "users", try GitHubUserName(user).rawValue, "repos.json"]
+    }
+}
+
+extension FetcherError {
+    /// A refused path, or a fixture file that cannot be read (as a decoding failure naming the file).
+    init(_ error: FixtureFileError) {
+        switch error.kind {
+        case .refused: self = .unsafeFixturePath(error.description)
+        case .unreadable: self = .decodingFailed(source: error.path, reason: error.reason)
+        }
     }
 }

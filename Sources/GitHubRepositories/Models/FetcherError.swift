@@ -26,6 +26,13 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
     case invalidUserName(String, reason: UserNameRule)
     /// The request did not reach GitHub or its answer did not arrive (no network, refused, timed out).
     case network(String)
+    /// A fixture path would leave the fixture directory (`..`, a symlink pointing outside); nothing was read.
+    case unsafeFixturePath(String)
+    /// The answer from `source` cannot be used (e.g. a `Link` header announcing absurdly many pages).
+    case unexpectedResponse(source: String, reason: String)
+    /// The token cannot be sent (it holds a space, a line break or another control character); nothing was
+    /// requested. The reason never quotes the token.
+    case invalidToken(reason: String)
 
     /// A person-readable explanation, e.g. `user "nobody-here" not found`.
     public var description: String {
@@ -58,11 +65,33 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
             return "invalid user name \(name.quotedForDisplay): \(rule)"
         case .network(let message):
             return "network error: \(message)"
+        case .unsafeFixturePath(let message):
+            return "refused: \(message)"
+        case .unexpectedResponse(let source, let reason):
+            return "unexpected answer from \(source): \(reason)"
+        case .invalidToken(let reason):
+            return "the token (GITHUB_TOKEN) cannot be used: \(reason)"
         }
     }
 
     /// The same as ``description``.
     public var errorDescription: String? { description }
+
+    /// The error with every occurrence of `secret` in its texts replaced by `replacement`.
+    func replacingOccurrences(of secret: String, with replacement: String) -> FetcherError {
+        func clean(_ text: String) -> String { text.replacingOccurrences(of: secret, with: replacement) }
+        switch self {
+        case .badURL, .badCode, .missingData, .rateLimited, .secondaryRateLimited: return self
+        case .userNotFound(let user): return .userNotFound(clean(user))
+        case .timedOut(let url): return .timedOut(clean(url))
+        case .decodingFailed(let source, let reason): return .decodingFailed(source: clean(source), reason: clean(reason))
+        case .invalidUserName(let name, let rule): return .invalidUserName(clean(name), reason: rule)
+        case .network(let message): return .network(clean(message))
+        case .unsafeFixturePath(let message): return .unsafeFixturePath(clean(message))
+        case .unexpectedResponse(let source, let reason): return .unexpectedResponse(source: clean(source), reason: clean(reason))
+        case .invalidToken(let reason): return .invalidToken(reason: clean(reason))
+        }
+    }
 }
 
 extension String {

@@ -1,4 +1,5 @@
 public import Foundation
+internal import ViewModelKit
 
 /// A repository as GitHub's REST API lists it (`GET /users/{user}/repos`).
 ///
@@ -72,16 +73,16 @@ public struct GitHubRepository: Codable, Hashable, Identifiable, Sendable {
     /// missing or `null`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(Int.self, forKey: .id)
+        id = try container.wholeNumber(forKey: .id)
         name = try container.decode(String.self, forKey: .name)
         fullName = try container.decode(String.self, forKey: .fullName)
         // NB: responses from before 2012 call the star count `watchers`; newer ones send all three.
-        if let stars = try container.decodeIfPresent(Int.self, forKey: .stargazersCount)
-            ?? container.decodeIfPresent(Int.self, forKey: .watchersCount)
-            ?? container.decodeIfPresent(Int.self, forKey: .watchers) {
+        if let stars = try container.wholeNumberIfPresent(forKey: .stargazersCount)
+            ?? container.wholeNumberIfPresent(forKey: .watchersCount)
+            ?? container.wholeNumberIfPresent(forKey: .watchers) {
             stargazersCount = stars
         } else {
-            stargazersCount = try container.decode(Int.self, forKey: .stargazersCount)
+            stargazersCount = try container.wholeNumber(forKey: .stargazersCount)
         }
         description = try container.decodeIfPresent(String.self, forKey: .description)
         language = try container.decodeIfPresent(String.self, forKey: .language)
@@ -107,15 +108,45 @@ public struct GitHubRepository: Codable, Hashable, Identifiable, Sendable {
 
 extension GitHubRepository {
     /// Decodes a list response body, turning any failure into ``FetcherError/decodingFailed(source:reason:)``
-    /// that names `source` (a URL or a file path).
+    /// that names `source` (a URL or a file path): an empty body, an HTML page, a JSON object (GitHub's
+    /// error body, its `message` quoted), invalid UTF-8, deep nesting, duplicate keys, wrong types,
+    /// `null`s and numbers out of range all say what was wrong. A UTF-8 byte-order mark and unknown
+    /// fields are accepted.
     package static func decodeList(from data: Data, source: String) throws(FetcherError) -> [GitHubRepository] {
-        guard !data.isEmpty else { throw .missingData }
+        let body: Data
         do {
-            return try JSONDecoder().decode([GitHubRepository].self, from: data)
+            body = try JSONPreflight.check(data, expecting: .array)
+        } catch {
+            throw .decodingFailed(source: source, reason: error.reason)
+        }
+        do {
+            return try JSONDecoder().decode([GitHubRepository].self, from: body)
         } catch let error as DecodingError {
             throw .decodingFailed(source: source, reason: error.readableReason)
         } catch {
             throw .decodingFailed(source: source, reason: String(describing: error))
+        }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// `decode(Int.self, forKey:)`, but a number with a fraction or beyond 64 bits is reported at its
+    /// key: Foundation's own error for it says only "not valid JSON", at the top level.
+    fileprivate func wholeNumber(forKey key: Key) throws -> Int {
+        try wholeNumberIfPresent(forKey: key) ?? decode(Int.self, forKey: key)
+    }
+
+    /// `decodeIfPresent(Int.self, forKey:)`, reporting a number that is no `Int` at its key.
+    fileprivate func wholeNumberIfPresent(forKey key: Key) throws -> Int? {
+        do {
+            return try decodeIfPresent(Int.self, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: codingPath + [key],
+                debugDescription: "not a whole number within the 64-bit range (\(error))"
+            ))
         }
     }
 }

@@ -44,10 +44,16 @@ public struct LinkHeader: Equatable, Sendable {
             .last { $0.name == "page" }?.value.flatMap { Int($0) }
     }
 
+    /// The most pages a list is fetched in (100,000 repositories at 100 a page). A `Link` header that
+    /// announces more is refused rather than followed into an endless or memory-exhausting walk.
+    public static let maximumPageCount = 1000
+
     /// The URLs of pages `first...` up to the `last` URL's page, made by changing only its `page`
-    /// query item: GitHub's own page URLs, in order.
+    /// query item: GitHub's own page URLs, in order. Empty if `last` has no page number, or if the
+    /// range holds more than ``maximumPageCount`` pages.
     public static func pageURLs(from first: Int, toLast last: URL) -> [URL] {
         guard let lastPage = pageNumber(of: last), lastPage >= first,
+              lastPage - first < maximumPageCount,
               let components = URLComponents(url: last, resolvingAgainstBaseURL: false)
         else { return [] }
         return (first...lastPage).compactMap { page in
