@@ -68,6 +68,27 @@ final class FixturePathTests: XCTestCase {
         assertRefused(["loop"], "leads outside")
     }
 
+    func testACombiningMarkCannotHideASlash() {
+        // Regression (found by fuzzing): "/" followed by U+0314 is one Character, so a Character
+        // search found no "/" in "../\u{314}" and the file system was handed "..".
+        assertRefused(["../\u{314}", "secret", "repos.json"], #"may not contain "/""#)
+        assertRefused(["github", "x/\u{301}"], #"may not contain "/""#)
+    }
+
+    func testCanonicallyEquivalentNamesAreDifferentDirectories() throws {
+        // Regression (found by fuzzing): String comparison treats "café" (U+00E9) and "cafe\u{301}" as
+        // equal, but they are two directories; a root named one and a symlink into the other passed.
+        let base = root.deletingLastPathComponent()
+        let composed = base.appendingPathComponent("caf\u{E9}")
+        let decomposed = base.appendingPathComponent("cafe\u{301}/secret")
+        try FileManager.default.createDirectory(at: composed, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: decomposed, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: composed.appendingPathComponent("link").path, withDestinationPath: decomposed.path)
+        XCTAssertThrowsError(try fixtureFile(in: composed, ["link", "repos.json"])) {
+            XCTAssertEqual(($0 as? FixtureFileError)?.kind, .refused)
+        }
+    }
+
     func testADanglingSymlinkIsRefused() throws {
         try link("github/users/ghost", to: outside.appendingPathComponent("nothing-here").path)
         assertRefused(["github", "users", "ghost", "repos.json"], "a symlink whose target does not exist")

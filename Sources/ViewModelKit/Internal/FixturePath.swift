@@ -48,11 +48,15 @@ package func fixtureFile(in root: URL, _ components: [String]) throws(FixtureFil
         FixtureFileError(kind: .refused, path: requested, reason: reason)
     }
     guard !components.isEmpty else { throw refuse("no file was named") }
+    // NB: bytes, not Characters. String comparison is by grapheme and canonical equivalence, so
+    // "../\u{314}" holds no "/" Character (the combining mark joins it) although the file system
+    // sees "..", "/" and more.
     for component in components {
-        if component.isEmpty { throw refuse("an empty path component is not allowed") }
-        if component == "." || component == ".." { throw refuse("\(dumpStringLiteral(component)) is not allowed") }
-        if component.contains("/") { throw refuse("a path component may not contain \"/\"") }
-        if component.utf8.contains(0) { throw refuse("a path component may not contain NUL") }
+        let bytes = Array(component.utf8)
+        if bytes.isEmpty { throw refuse("an empty path component is not allowed") }
+        if bytes == [0x2E] || bytes == [0x2E, 0x2E] { throw refuse("\(dumpStringLiteral(component)) is not allowed") }
+        if bytes.contains(UInt8(ascii: "/")) { throw refuse("a path component may not contain \"/\"") }
+        if bytes.contains(0) { throw refuse("a path component may not contain NUL") }
     }
     guard root.isFileURL, !root.path.isEmpty else { throw refuse("the fixture directory is not a file path") }
 
@@ -73,7 +77,7 @@ package func fixtureFile(in root: URL, _ components: [String]) throws(FixtureFil
         guard let real = realPath(candidate) else {
             throw refuse("\(dumpStringLiteral(component)) is a symlink whose target does not exist")
         }
-        guard isInside(real, realRoot), real != realRoot else {
+        guard isInside(real, realRoot), !real.utf8.elementsEqual(realRoot.utf8) else {
             throw refuse("\(dumpStringLiteral(components[...index].joined(separator: "/"))) leads outside the fixture directory")
         }
         resolved = real
@@ -119,7 +123,9 @@ private func joined(_ directory: String, _ rest: String) -> String {
     directory == "/" ? "/" + rest : directory + "/" + rest
 }
 
-/// Whether `path` is `root` or below it (both already resolved).
+/// Whether `path` is `root` or below it (both already resolved), comparing bytes: two spellings
+/// that Swift deems equal (`é` and `e` + U+0301) are different directories on disk.
 private func isInside(_ path: String, _ root: String) -> Bool {
-    path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+    let prefix = root == "/" ? Array("/".utf8) : Array((root + "/").utf8)
+    return path.utf8.elementsEqual(root.utf8) || path.utf8.starts(with: prefix)
 }

@@ -18,9 +18,12 @@ public struct LinkHeader: Equatable, Sendable {
     public init(_ value: String) {
         var relations: [String: URL] = [:]
         for part in Self.splitLinks(value) {
-            guard let open = part.firstIndex(of: "<"), let close = part[open...].firstIndex(of: ">"),
-                  let url = URL(string: String(part[part.index(after: open)..<close]))
-            else { continue }
+            guard let open = part.firstIndex(of: "<"), let close = part[open...].firstIndex(of: ">") else { continue }
+            let text = String(part[part.index(after: open)..<close])
+            // NB: Foundation "repairs" a malformed URL (a space, a NUL, a control character) by
+            // percent-encoding it; a link that is not a valid URL as written is skipped instead, so
+            // that only URLs the header really holds are followed.
+            guard let url = URL(string: text), url.absoluteString.utf8.elementsEqual(text.utf8) else { continue }
             for parameter in part[part.index(after: close)...].split(separator: ";") {
                 let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard pair.count == 2, pair[0].lowercased() == "rel" else { continue }
