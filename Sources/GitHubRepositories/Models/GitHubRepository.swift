@@ -91,6 +91,10 @@ public struct GitHubRepository: Codable, Hashable, Identifiable, Sendable {
         isArchived = try container.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false
     }
 
+    /// Every key ``init(from:)`` reads: one of them twice in an object makes the value ambiguous.
+    static let readKeys = [CodingKeys.id, .name, .fullName, .stargazersCount, .description, .language, .htmlURL, .isFork,
+                           .isArchived, .watchersCount, .watchers].map(\.rawValue)
+
     /// Encodes the fields this type keeps, under GitHub's keys (`null` for a missing optional).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -115,16 +119,16 @@ extension GitHubRepository {
     package static func decodeList(from data: Data, source: String) throws(FetcherError) -> [GitHubRepository] {
         let body: Data
         do {
-            body = try JSONPreflight.check(data, expecting: .array)
+            body = try JSONPreflight.check(data, expecting: .array, elementKeys: Self.readKeys)
         } catch {
             throw .decodingFailed(source: source, reason: error.reason)
         }
         do {
             return try JSONDecoder().decode([GitHubRepository].self, from: body)
         } catch let error as DecodingError {
-            throw .decodingFailed(source: source, reason: error.readableReason)
+            throw .decodingFailed(source: source, reason: JSONPreflight.explain(body) ?? error.readableReason)
         } catch {
-            throw .decodingFailed(source: source, reason: String(describing: error))
+            throw .decodingFailed(source: source, reason: JSONPreflight.explain(body) ?? String(describing: error))
         }
     }
 }
