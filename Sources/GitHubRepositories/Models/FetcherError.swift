@@ -10,7 +10,8 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
     case badURL
     /// The server answered with an unexpected HTTP status.
     case badCode(Int)
-    /// The server answered 200 with an empty body.
+    /// The server answered 200 with an empty body. Kept for the seed's callers: this package's clients
+    /// report an empty body as ``decodingFailed(source:reason:)``, which names the URL or file.
     case missingData
     /// GitHub has no user (or organization) of that name (HTTP 404, or no fixture file).
     case userNotFound(String)
