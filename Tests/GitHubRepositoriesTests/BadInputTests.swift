@@ -1,5 +1,6 @@
 import XCTest
 @testable import GitHubRepositories
+import Synchronization
 import TestSupport
 
 /// Every body in ``BadInput`` through every way a body reaches the library: the decoder, a live
@@ -73,6 +74,27 @@ final class BadInputTests: XCTestCase {
             try body.data.write(to: file)
             check(await result { try await client.fetchRepositories(user: "octocat") }, body, source: file.path)
         }
+    }
+
+    func testDeepNestingIsRefusedBeforeTheParserEvenOnASmallStack() throws {
+        // Foundation's parser recurses up to 512 levels before it gives up; on a 128 KB thread stack
+        // (an app's own thread may have one) that overflows the stack and kills the process. The
+        // preflight refuses more than 100 levels first, without recursing.
+        let body = try XCTUnwrap(BadInput.bodies.first { $0.name == "nested-objects-10000" })
+        let outcome = Mutex<String?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do {
+                _ = try GitHubRepository.decodeList(from: body.data, source: "deep")
+            } catch {
+                outcome.withLock { $0 = "\(error)" }
+            }
+            finished.signal()
+        }
+        thread.stackSize = 128 << 10
+        thread.start()
+        finished.wait()
+        XCTAssertEqual(outcome.withLock { $0 }, "unexpected JSON in deep: nested more than 100 levels deep (at byte 496)")
     }
 
     func testTheViewModelKeepsItsListAndStaysUsable() async throws {

@@ -163,7 +163,9 @@ public struct GithubAPIClient: GithubAPIClientProtocol, CustomStringConvertible,
         if let last = firstPage.links.last, isSameOrigin(last), let lastPage = LinkHeader.pageNumber(of: last), lastPage >= 2 {
             guard lastPage <= LinkHeader.maximumPageCount else { throw tooManyPages(String(lastPage)) }
             let rest = LinkHeader.pageURLs(from: 2, toLast: last)
-            return [firstPage] + (try await fetchConcurrently(rest, user: name.rawValue))
+            if rest.count == lastPage - 1, rest.allSatisfy(isSameOrigin) {
+                return [firstPage] + (try await fetchConcurrently(rest, user: name.rawValue))
+            }
         }
         // No usable `last` link: follow `next`, never to a page already fetched.
         var pages = [firstPage]

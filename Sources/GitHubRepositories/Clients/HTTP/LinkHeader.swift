@@ -52,20 +52,26 @@ public struct LinkHeader: Equatable, Sendable {
     public static let maximumPageCount = 1000
 
     /// The URLs of pages `first...` up to the `last` URL's page, made by changing only its `page`
-    /// query item: GitHub's own page URLs, in order. Empty if `last` has no page number, or if the
-    /// range holds more than ``maximumPageCount`` pages.
+    /// query item: GitHub's own page URLs, in order. Empty if `last` has no page number, if the range
+    /// holds more than ``maximumPageCount`` pages, or if rebuilding a URL would change anything but its
+    /// page (its scheme, host or port: an odd URL can parse differently once rebuilt).
     public static func pageURLs(from first: Int, toLast last: URL) -> [URL] {
         guard let lastPage = pageNumber(of: last), lastPage >= first,
               lastPage - first < maximumPageCount,
               let components = URLComponents(url: last, resolvingAgainstBaseURL: false)
         else { return [] }
-        return (first...lastPage).compactMap { page in
+        var urls: [URL] = []
+        for page in first...lastPage {
             var copy = components
             copy.queryItems = (components.queryItems ?? []).map {
                 $0.name == "page" ? URLQueryItem(name: "page", value: String(page)) : $0
             }
-            return copy.url
+            guard let url = copy.url, url.scheme == last.scheme, url.host == last.host, url.port == last.port,
+                  pageNumber(of: url) == page
+            else { return [] }
+            urls.append(url)
         }
+        return urls
     }
 
     /// Splits at commas that are outside `<…>` (a URL may contain commas).
