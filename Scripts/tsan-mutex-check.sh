@@ -16,15 +16,24 @@ trap 'rm -rf "$work"' EXIT
 cat >"$work/locked.swift" <<'SWIFT'
 import Foundation
 import Synchronization
-final class Box: Sendable { let values = Mutex<[Int]>([]) }
+final class Box: Sendable {
+    let values = Mutex<[Int]>([])
+    let tally = Mutex<(count: Int, last: Int)>((0, 0))  // a tuple state mangles differently
+}
 let box = Box()
 let group = DispatchGroup()
 for offset in 0..<4 {
     group.enter()
-    Thread { for index in 0..<2000 { box.values.withLock { $0.append(index + offset) } }; group.leave() }.start()
+    Thread {
+        for index in 0..<2000 {
+            box.values.withLock { $0.append(index + offset) }
+            box.tally.withLock { $0 = ($0.count + 1, index) }
+        }
+        group.leave()
+    }.start()
 }
 group.wait()
-print(box.values.withLock { $0.count })
+print(box.values.withLock { $0.count }, box.tally.withLock { $0.count })
 SWIFT
 
 cat >"$work/racy.swift" <<'SWIFT'
