@@ -67,7 +67,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReposTests",
-            dependencies: ["repos", "GitHubRepositories", "TestSupport"],
+            dependencies: ["repos", "GitHubRepositories", "TestSupport", "ViewModelKit", "ViewModelKitTesting"],
             swiftSettings: strict
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),

@@ -121,9 +121,7 @@ public struct KeyDecoder: Sendable {
         while end < bytes.count, (0x30...0x3F).contains(bytes[end]) { end += 1 }
         let parameterEnd = end
         while end < bytes.count, (0x20...0x2F).contains(bytes[end]) { end += 1 }
-        if end - start >= maximumSequenceLength {
-            return .key(.unknown(Array(bytes[start..<end])), length: end - start)
-        }
+        if end - start >= maximumSequenceLength { return overlong(bytes, at: start) }
         guard end < bytes.count else { return .incomplete }
         let final = bytes[end]
         guard (0x40...0x7E).contains(final) else {
@@ -150,9 +148,7 @@ public struct KeyDecoder: Sendable {
     private static func scanSS3(_ bytes: [UInt8], at start: Int) -> Scanned {
         var end = start + 2
         while end < bytes.count, (0x30...0x3F).contains(bytes[end]) { end += 1 }
-        if end - start >= maximumSequenceLength {
-            return .key(.unknown(Array(bytes[start..<end])), length: end - start)
-        }
+        if end - start >= maximumSequenceLength { return overlong(bytes, at: start) }
         guard end < bytes.count else { return .incomplete }
         let final = bytes[end]
         guard (0x40...0x7E).contains(final) else {
@@ -163,6 +159,13 @@ public struct KeyDecoder: Sendable {
             return .key(key, length: length)
         }
         return .key(.unknown(Array(bytes[start..<start + length])), length: length)
+    }
+
+    /// A sequence that reached ``maximumSequenceLength`` without ending: exactly that many bytes become
+    /// one unknown key, the rest is decoded afresh. Cutting at the limit, not at the end of what this
+    /// read happened to hold, gives the same keys however the bytes are split across reads.
+    private static func overlong(_ bytes: [UInt8], at start: Int) -> Scanned {
+        .key(.unknown(Array(bytes[start..<start + maximumSequenceLength])), length: maximumSequenceLength)
     }
 
     private enum Meaning {

@@ -120,6 +120,22 @@ final class NumberFactClientTests: XCTestCase {
         }
     }
 
+    func testAFixtureSymlinkPointingOutsideIsRefused() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("vmk-numbers-\(UUID().uuidString)")
+        let root = base.appendingPathComponent("fixtures")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("numbers"), withIntermediateDirectories: true)
+        try Data("secret".utf8).write(to: base.appendingPathComponent("secret.txt"))
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("numbers/42.txt").path, withDestinationPath: "../../secret.txt")
+        defer { try? FileManager.default.removeItem(at: base) }
+        do {
+            let fact = try await FixtureNumberFactClient(directory: root).fetchFact(number: 42)
+            XCTFail("read outside the fixtures: \(fact)")
+        } catch {
+            guard case .unsafeFixturePath(let message)? = error as? NumberFactError else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("leads outside"), message)
+        }
+    }
+
     func testAMissingFixtureIsNoFact() async {
         await assertBothFail(FixtureNumberFactClient(directory: Paths.fixtures), 21, with: .noFact(21))
         XCTAssertEqual(NumberFactError.noFact(21).description, "no fact about 21 is known")

@@ -87,9 +87,9 @@ final class GitHubRepositoryDecodingTests: XCTestCase {
             (#"[{"id":1,"name":"a","full_name":"o/a","stargazers_count":"many"}]"#, "at [0].stargazers_count"),
             (#"[{"id":1,"name":"a","stargazers_count":1}]"#, #"missing key "full_name" at [0]"#),
             (#"[{"id":1,"name":null,"full_name":"o/a","stargazers_count":1}]"#, "at [0].name: expected String, found null"),
-            (#"{"message":"Not Found"}"#, "at top level"),
-            (#"[{"id":1,"#, "at top level"),
-            ("<html><body>Unicorn!</body></html>", "at top level"),
+            (#"{"message":"Not Found"}"#, #"expected a JSON array, but the body is a JSON object with message "Not Found""#),
+            (#"[{"id":1,"#, "truncated: 2 array(s) or object(s) are never closed"),
+            ("<html><body>Unicorn!</body></html>", "not JSON (looks like HTML)"),
         ]
         for (body, expected) in cases {
             XCTAssertThrowsError(try GitHubRepository.decodeList(from: Data(body.utf8), source: "https://example/x")) { error in
@@ -102,9 +102,9 @@ final class GitHubRepositoryDecodingTests: XCTestCase {
         }
     }
 
-    func testEmptyBodyIsMissingData() {
+    func testEmptyBodyIsADecodingErrorThatNamesTheSource() {
         XCTAssertThrowsError(try GitHubRepository.decodeList(from: Data(), source: "x")) {
-            XCTAssertEqual($0 as? FetcherError, .missingData)
+            XCTAssertEqual($0 as? FetcherError, .decodingFailed(source: "x", reason: "the body is empty"))
         }
     }
 

@@ -3,7 +3,7 @@ import GitHubRepositories
 
 final class GitHubUserNameTests: XCTestCase {
     func testAcceptsNamesGitHubAllows() throws {
-        for name in ["a", "octocat", "Apple", "nerdishbynature", "user-1", "foo-", "a--b", "0day", String(repeating: "x", count: 39)] {
+        for name in ["a", "octocat", "Apple", "nerdishbynature", "user-1", "a-b-c", "0day", "9", String(repeating: "x", count: 39)] {
             XCTAssertEqual(try GitHubUserName(name).rawValue, name)
         }
     }
@@ -22,6 +22,26 @@ final class GitHubUserNameTests: XCTestCase {
             ("a_b", .invalidCharacter("_")),
             ("аpple", .invalidCharacter("а")), // Cyrillic a
             ("é", .invalidCharacter("é")),
+            ("-", .leadingHyphen),
+            ("foo-", .trailingHyphen),
+            ("a--b", .consecutiveHyphens),
+            ("--", .leadingHyphen),
+            (String(repeating: "x", count: 100), .tooLong(count: 100)),
+            ("a\r\nb", .invalidCharacter("\r\n")),
+            ("a\tb", .invalidCharacter("\t")),
+            (" octocat", .invalidCharacter(" ")),
+            ("octocat ", .invalidCharacter(" ")),
+            ("a\0b", .invalidCharacter("\0")),
+            ("ｏctocat", .invalidCharacter("ｏ")), // fullwidth o
+            ("octocat\u{200B}", .invalidCharacter("\u{200B}")), // zero-width space
+            ("e\u{301}", .invalidCharacter("e\u{301}")), // a combining accent joins the e
+            ("octo‐cat", .invalidCharacter("‐")), // U+2010 hyphen
+            (".", .invalidCharacter(".")),
+            ("..", .invalidCharacter(".")),
+            ("%2F", .invalidCharacter("%")),
+            ("a\\b", .invalidCharacter("\\")),
+            ("~root", .invalidCharacter("~")),
+            ("a#b", .invalidCharacter("#")),
         ]
         for (name, rule) in cases {
             XCTAssertThrowsError(try GitHubUserName(name), name) { error in

@@ -170,15 +170,14 @@ final class GithubAPIClientTests: XCTestCase {
         let server = try LoopbackHTTPServer { _ in
             LoopbackHTTPServer.Response(status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>Unicorn!</html>".utf8))
         }
-        let (viaAsync, viaClosure) = await fetchBoth(makeClient(server), user: "octocat")
-        for result in [viaAsync, viaClosure] {
-            guard case .failure(FetcherError.decodingFailed) = result else { return XCTFail("\(result)") }
-        }
+        let url = server.baseURL.absoluteString + "/users/octocat/repos?per_page=100"
+        await assertBothFail(makeClient(server), with: .decodingFailed(source: url, reason: "not JSON (looks like HTML)"))
     }
 
-    func testEmptyBodyIsMissingData() async throws {
+    func testEmptyBodyIsADecodingErrorThatNamesTheURL() async throws {
         let server = try LoopbackHTTPServer { _ in LoopbackHTTPServer.Response(status: 200) }
-        await assertBothFail(makeClient(server), with: .missingData)
+        let url = server.baseURL.absoluteString + "/users/octocat/repos?per_page=100"
+        await assertBothFail(makeClient(server), with: .decodingFailed(source: url, reason: "the body is empty"))
     }
 
     func testInvalidUserNameIsRejectedBeforeAnyRequest() async throws {

@@ -265,6 +265,26 @@ final class LinkHeaderTests: XCTestCase {
         XCTAssertEqual(LinkHeader.pageURLs(from: 2, toLast: try XCTUnwrap(URL(string: "https://x/y?page=1"))), [])
     }
 
+    func testALinkThatIsNotAValidURLAsWrittenIsSkipped() {
+        // Regression (found by fuzzing): Foundation percent-encoded a NUL or a space inside `<…>`, so
+        // the parser returned a URL the header did not hold.
+        for broken in ["https://x.example/a\u{0}b?page=2", "https://x.example/a b?page=2", "https://x.example/\u{1B}[31m?page=2"] {
+            let links = LinkHeader("<\(broken)>; rel=\"next\", <https://x.example/r?page=9>; rel=\"last\"")
+            XCTAssertNil(links.next, broken.debugDescription)
+            XCTAssertEqual(links.last?.absoluteString, "https://x.example/r?page=9")
+        }
+    }
+
+    func testPageURLsNeverChangeTheHost() throws {
+        // Regression (found by fuzzing): rebuilding the odd URL "tps://://+s?page=30" moved the slashes
+        // into another part, so the derived page URLs had another host than the `last` link.
+        let links = LinkHeader(#"<tps://://+s?page=30&p9>; rel=+s?page=30&p9>; rel=last""#)
+        let last = try XCTUnwrap(links.last)
+        XCTAssertEqual(LinkHeader.pageURLs(from: 2, toLast: last), [])
+        let normal = try XCTUnwrap(URL(string: "https://api.github.com/user/1/repos?per_page=100&page=4"))
+        XCTAssertEqual(LinkHeader.pageURLs(from: 2, toLast: normal).map { LinkHeader.pageNumber(of: $0) }, [2, 3, 4])
+    }
+
     func testToleratesOddButValidHeaders() {
         let links = LinkHeader(#"<https://a.example/x?q=1,2&page=2>; rel="next last", <>; rel="prev",garbage"#)
         XCTAssertEqual(links.next?.absoluteString, "https://a.example/x?q=1,2&page=2")

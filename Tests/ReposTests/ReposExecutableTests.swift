@@ -4,55 +4,12 @@ import XCTest
 
 /// Runs the built `repos` binary end to end and checks its output and exit status.
 final class ReposExecutableTests: XCTestCase {
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    private struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// The `repos` binary beside the test bundle (`swift test` builds it first).
-    private static var binary: URL {
-        get throws {
-            let candidates = [
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                Bundle.main.bundleURL,
-                Bundle.main.bundleURL.deletingLastPathComponent(),
-            ].map { $0.appendingPathComponent("repos") }
-            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw XCTSkip("repos binary not found beside the tests: \(candidates.map(\.path))")
-            }
-            return found
-        }
-    }
+    private static let packageRoot = ReposBinary.packageRoot
 
     private func run(
         _ arguments: [String], environment: [String: String] = [:], directory: URL = packageRoot
-    ) throws -> Run {
-        let process = Process()
-        process.executableURL = try Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["GITHUB_TOKEN"] = nil
-        env["GITHUB_API_URL"] = nil
-        env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self)
-        )
+    ) throws -> ReposBinary.Run {
+        try ReposBinary.run(arguments, environment: environment, directory: directory)
     }
 
     func testOfflineListsMajorRepositoriesInGitHubsOrder() throws {

@@ -165,7 +165,9 @@ final class KeyDecoderTests: XCTestCase {
     func testRunawaySequenceDoesNotWaitForever() {
         let bytes = [escape, 0x5B] + Array(repeating: UInt8(0x31), count: 100)
         var decoder = KeyDecoder()
-        XCTAssertEqual(decoder.decode(bytes), [.unknown(bytes)])
+        let whole = decoder.decode(bytes)
+        XCTAssertEqual(whole.first, .unknown(Array(bytes[..<32])))
+        XCTAssertEqual(Array(whole.dropFirst()), Array(repeating: .character("1"), count: bytes.count - 32))
         XCTAssertFalse(decoder.hasPendingBytes)
 
         var byteByByte = KeyDecoder()
@@ -174,6 +176,22 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(decoded.first, .unknown(Array(bytes[..<32])))
         XCTAssertEqual(Array(decoded.dropFirst()), Array(repeating: .character("1"), count: bytes.count - 32))
         XCTAssertFalse(byteByByte.hasPendingBytes)
+    }
+
+    func testARunawaySequenceGivesTheSameKeysHoweverTheReadsSplitIt() {
+        // Regression (found by fuzzing): one read cut a runaway sequence where the read ended, bytes
+        // arriving one by one cut it at 32 bytes, so the same typing gave different keys.
+        let bytes = [escape, 0x5B] + Array(repeating: UInt8(0x31), count: 40) + [0x41]
+        var whole = KeyDecoder()
+        var byteByByte = KeyDecoder()
+        var split: [Key] = []
+        for byte in bytes { split += byteByByte.decode([byte]) }
+        XCTAssertEqual(whole.decode(bytes), split)
+        XCTAssertEqual(split.first, .unknown(Array(bytes[..<32])))
+        XCTAssertEqual(split.last, .character("A"))
+        var ss3 = KeyDecoder()
+        let runawaySS3 = [escape, 0x4F] + Array(repeating: UInt8(0x32), count: 35)
+        XCTAssertEqual(ss3.decode(runawaySS3).first, .unknown(Array(runawaySS3[..<32])))
     }
 
     func testBracketedPasteMarkersAreIgnored() {

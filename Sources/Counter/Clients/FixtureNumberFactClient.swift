@@ -1,4 +1,5 @@
 public import Foundation
+internal import ViewModelKit
 
 /// Serves facts from files laid out like the API: `<directory>/numbers/<n>.txt`, each holding the body
 /// exactly as the Numbers API sends it. A missing file is ``NumberFactError/noFact(_:)``.
@@ -15,17 +16,31 @@ public struct FixtureNumberFactClient: NumberFactClientProtocol {
         self.directory = directory
     }
 
-    /// The file holding the fact about `number`.
-    public func fileURL(for number: Int) -> URL {
-        directory.appendingPathComponent("numbers").appendingPathComponent("\(number).txt")
+    /// The file holding the fact about `number` (whether or not it exists), symlinks resolved.
+    /// - Throws: ``NumberFactError/unsafeFixturePath(_:)`` if it would lead outside ``directory``.
+    public func fileURL(for number: Int) throws(NumberFactError) -> URL {
+        do {
+            return try fixtureFile(in: directory, Self.components(for: number))
+        } catch {
+            throw .unsafeFixturePath(error.description)
+        }
     }
 
     /// Reads the fact about `number`.
     /// - Throws: ``NumberFactError``.
     public func fetchFact(number: Int) async throws -> String {
         try Task.checkCancellation()
-        let file = fileURL(for: number)
-        guard let data = FileManager.default.contents(atPath: file.path) else { throw NumberFactError.noFact(number) }
+        let read: (file: URL, data: Data?)
+        do {
+            read = try readFixtureFile(in: directory, Self.components(for: number), maximumBytes: 1 << 20)
+        } catch {
+            throw error.kind == .refused ? NumberFactError.unsafeFixturePath(error.description) : NumberFactError.notText(contentType: nil)
+        }
+        guard let data = read.data else { throw NumberFactError.noFact(number) }
         return try NumberFactClient.text(from: data, contentType: nil)
+    }
+
+    private static func components(for number: Int) -> [String] {
+        ["numbers", "\(number).txt"]
     }
 }

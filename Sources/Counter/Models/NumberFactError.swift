@@ -10,6 +10,8 @@ public enum NumberFactError: Error, Equatable, Sendable, CustomStringConvertible
     case noFact(Int)
     /// The request did not reach the server or its answer did not arrive.
     case network(String)
+    /// A fixture path would leave the fixture directory (a symlink pointing outside); nothing was read.
+    case unsafeFixturePath(String)
 
     /// A person-readable explanation.
     public var description: String {
@@ -26,6 +28,8 @@ public enum NumberFactError: Error, Equatable, Sendable, CustomStringConvertible
             return "no fact about \(number) is known"
         case .network(let message):
             return "network error: \(message)"
+        case .unsafeFixturePath(let message):
+            return "refused: \(message)"
         }
     }
 }

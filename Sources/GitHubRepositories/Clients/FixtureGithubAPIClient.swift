@@ -1,4 +1,5 @@
 public import Foundation
+internal import ViewModelKit
 
 /// A client that serves recorded responses from a directory laid out like the API.
 ///
@@ -22,66 +23,88 @@ public struct FixtureGithubAPIClient: GithubAPIClientProtocol, RepositoryDetailC
         self.directory = directory
     }
 
-    /// The file that holds `user`'s repositories (whether or not it exists).
-    /// - Throws: ``FetcherError/invalidUserName(_:reason:)`` before touching the file system.
+    /// The file that holds `user`'s repositories (whether or not it exists), symlinks resolved.
+    /// - Throws: ``FetcherError/invalidUserName(_:reason:)`` before touching the file system, or
+    ///   ``FetcherError/unsafeFixturePath(_:)`` if the path would lead outside ``directory``.
     public func fileURL(forUser user: String) throws(FetcherError) -> URL {
-        let name = try GitHubUserName(user)
-        return directory
-            .appendingPathComponent("github")
-            .appendingPathComponent("users")
-            .appendingPathComponent(name.rawValue)
-            .appendingPathComponent("repos.json")
+        let components = try Self.components(forUser: user)
+        do {
+            return try fixtureFile(in: directory, components)
+        } catch {
+            throw FetcherError(error)
+        }
     }
 
-    /// The file that holds one repository's details (whether or not it exists).
-    public func fileURL(forRepository path: GitHubRepositoryPath) -> URL {
-        directory
-            .appendingPathComponent("github")
-            .appendingPathComponent("repos")
-            .appendingPathComponent(path.owner.rawValue)
-            .appendingPathComponent(path.name + ".json")
+    /// The file that holds one repository's details (whether or not it exists), symlinks resolved.
+    /// - Throws: ``FetcherError/unsafeFixturePath(_:)`` if the path would lead outside ``directory``.
+    public func fileURL(forRepository path: GitHubRepositoryPath) throws(FetcherError) -> URL {
+        do {
+            return try fixtureFile(in: directory, Self.components(forRepository: path))
+        } catch {
+            throw FetcherError(error)
+        }
     }
 
     /// Reads one repository from its fixture file, or from its owner's list.
     /// - Throws: ``FetcherError``; ``FetcherError/repositoryNotFound(_:)`` if neither file has it.
     public func fetchRepository(owner: String, name: String) async throws -> GitHubRepositoryDetail {
         let path = try GitHubRepositoryPath(owner: owner, name: name)
-        let file = fileURL(forRepository: path)
         try Task.checkCancellation()
-        if FileManager.default.fileExists(atPath: file.path) {
-            return try GitHubRepositoryDetail.decode(from: try read(file), source: file.path)
+        if let (file, data) = try read(Self.components(forRepository: path)) {
+            return try GitHubRepositoryDetail.decode(from: data, source: file.path)
         }
-        let list = try fileURL(forUser: path.owner.rawValue)
-        guard FileManager.default.fileExists(atPath: list.path) else { throw FetcherError.repositoryNotFound(path.description) }
-        let details: [GitHubRepositoryDetail]
-        do {
-            details = try JSONDecoder().decode([GitHubRepositoryDetail].self, from: try read(list))
-        } catch let error as DecodingError {
-            throw FetcherError.decodingFailed(source: list.path, reason: error.readableReason)
+        guard let (list, data) = try read(Self.components(forUser: path.owner.rawValue)) else {
+            throw FetcherError.repositoryNotFound(path.description)
         }
+        let details = try GitHubRepositoryDetail.decodeList(from: data, source: list.path)
         guard let detail = details.first(where: { $0.name.lowercased() == path.name.lowercased() }) else {
             throw FetcherError.repositoryNotFound(path.description)
         }
         return detail
     }
 
-    private func read(_ file: URL) throws(FetcherError) -> Data {
-        let data: Data
+    /// The file at `components` and its contents, or `nil` if it does not exist.
+    private func read(_ components: [String]) throws(FetcherError) -> (URL, Data)? {
         do {
-            data = try Data(contentsOf: file)
+            let found = try readFixtureFile(in: directory, components)
+            return found.data.map { (found.file, $0) }
         } catch {
-            throw .decodingFailed(source: file.path, reason: "could not read the file (\(error.localizedDescription))")
+            throw FetcherError(error)
         }
-        guard !data.isEmpty else { throw .decodingFailed(source: file.path, reason: "the file is empty") }
-        return data
     }
 
     /// Reads `user`'s repositories from the fixture file.
     /// - Throws: ``FetcherError``.
     public func fetchRepositories(user: String) async throws -> [GitHubRepository] {
-        let file = try fileURL(forUser: user)
+        let components = try Self.components(forUser: user)
         try Task.checkCancellation()
-        guard FileManager.default.fileExists(atPath: file.path) else { throw FetcherError.userNotFound(user) }
-        return try GitHubRepository.decodeList(from: try read(file), source: file.path)
+        let read: (file: URL, data: Data?)
+        do {
+            read = try readFixtureFile(in: directory, components)
+        } catch {
+            throw FetcherError(error)
+        }
+        guard let data = read.data else { throw FetcherError.userNotFound(user) }
+        return try GitHubRepository.decodeList(from: data, source: read.file.path)
+    }
+
+    /// `github/repos/<owner>/<name>.json`.
+    static func components(forRepository path: GitHubRepositoryPath) -> [String] {
+        ["github", "repos", path.owner.rawValue, path.name + ".json"]
+    }
+
+    /// `github/users/<user>/repos.json`, after checking the name.
+    static func components(forUser user: String) throws(FetcherError) -> [String] {
+        ["github", "users", try GitHubUserName(user).rawValue, "repos.json"]
+    }
+}
+
+extension FetcherError {
+    /// A refused path, or a fixture file that cannot be read (as a decoding failure naming the file).
+    init(_ error: FixtureFileError) {
+        switch error.kind {
+        case .refused: self = .unsafeFixturePath(error.description)
+        case .unreadable: self = .decodingFailed(source: error.path, reason: error.reason)
+        }
     }
 }

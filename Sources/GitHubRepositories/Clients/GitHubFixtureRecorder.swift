@@ -26,6 +26,10 @@ public struct GitHubFixtureRecorder: Sendable {
     /// - Throws: ``FetcherError`` if fetching fails or a page is not a JSON array (nothing is written
     ///   then), or the file system's error if the file cannot be written.
     public func record(user: String, into directory: URL) async throws -> (file: URL, count: Int) {
+        try await client.redactingToken { try await recordUnredacted(user: user, into: directory) }
+    }
+
+    private func recordUnredacted(user: String, into directory: URL) async throws -> (file: URL, count: Int) {
         let file = try FixtureGithubAPIClient(directory: directory).fileURL(forUser: user)
         let pages = try await client.fetchRepositoryPages(user: user)
         var objects: [Any] = []

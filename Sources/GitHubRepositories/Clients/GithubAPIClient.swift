@@ -84,7 +84,8 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.baseURL = baseURL
-        self.token = token.flatMap { $0.isEmpty ? nil : $0 }
+        // NB: a token read from a file often ends in a newline; surrounding white space is never part of it.
+        self.token = token.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         self.maxConcurrentPages = max(1, maxConcurrentPages)
         self.session = session ?? Self.makeSession(connections: max(6, maxConcurrentPages))
         self.userAgent = userAgent
@@ -110,11 +111,25 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
     /// Fetches every one of `user`'s repositories, all pages, in GitHub's order.
     /// - Throws: ``FetcherError``, or `CancellationError` when the calling task is cancelled.
     public func fetchRepositories(user: String) async throws -> [GitHubRepository] {
-        var repositories: [GitHubRepository] = []
-        for page in try await fetchRepositoryPages(user: user) {
-            repositories += try GitHubRepository.decodeList(from: page.body, source: page.url.absoluteString)
+        try await redactingToken {
+            var repositories: [GitHubRepository] = []
+            for page in try await fetchRepositoryPages(user: user) {
+                repositories += try GitHubRepository.decodeList(from: page.body, source: page.url.absoluteString)
+            }
+            return repositories
         }
-        return repositories
+    }
+
+    /// Runs `operation`, removing the token from any error it throws. Errors quote what the server
+    /// sent (an error body's `message`, an HTML title, a URL from a `Link` header); a proxy that
+    /// echoes the request's `Authorization` header must not put the token into a message.
+    func redactingToken<Value>(_ operation: () async throws -> Value) async throws -> Value {
+        do {
+            return try await operation()
+        } catch let error as FetcherError {
+            guard let token else { throw error }
+            throw error.replacingOccurrences(of: token, with: "[token]")
+        }
     }
 
     /// Fetches one repository (`GET /repos/{owner}/{repo}`), conditionally if its ETag is cached.
@@ -146,20 +161,36 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
 
     /// Every page of `user`'s repository list, in order.
     func fetchRepositoryPages(user: String) async throws -> [Page] {
+        try await redactingToken { try await fetchRepositoryPagesUnredacted(user: user) }
+    }
+
+    private func fetchRepositoryPagesUnredacted(user: String) async throws -> [Page] {
         let name = try GitHubUserName(user)
+        if let token { try Self.checkToken(token) }
         let first = try url(path: ["users", name.rawValue, "repos"], query: [("per_page", String(Self.pageSize))])
         if refuseLiveRequestInTests(client: "GithubAPIClient", url: first, realHost: Self.defaultBaseURL.host) {
             throw FetcherError.network("the live GitHub API is not available to tests")
         }
         let firstPage = try await fetchPage(first, user: name.rawValue)
-        if let last = firstPage.links.last, isSameOrigin(last) {
-            let rest = LinkHeader.pageURLs(from: 2, toLast: last)
-            return [firstPage] + (try await fetchConcurrently(rest, user: name.rawValue))
+        func tooManyPages(_ count: String) -> FetcherError {
+            .unexpectedResponse(
+                source: first.absoluteString,
+                reason: "the Link header leads to \(count) pages; at most \(LinkHeader.maximumPageCount) are fetched"
+            )
         }
+        if let last = firstPage.links.last, isSameOrigin(last), let lastPage = LinkHeader.pageNumber(of: last), lastPage >= 2 {
+            guard lastPage <= LinkHeader.maximumPageCount else { throw tooManyPages(String(lastPage)) }
+            let rest = LinkHeader.pageURLs(from: 2, toLast: last)
+            if rest.count == lastPage - 1, rest.allSatisfy(isSameOrigin) {
+                return [firstPage] + (try await fetchConcurrently(rest, user: name.rawValue))
+            }
+        }
+        // No usable `last` link: follow `next`, never to a page already fetched.
         var pages = [firstPage]
         var visited: Set<URL> = [first]
         var next = firstPage.links.next
         while let url = next, isSameOrigin(url), visited.insert(url).inserted {
+            guard pages.count < LinkHeader.maximumPageCount else { throw tooManyPages("more than \(pages.count)") }
             let page = try await fetchPage(url, user: name.rawValue)
             pages.append(page)
             next = page.links.next
@@ -276,6 +307,21 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
             }
         } onCancel: {
             running.cancel()
+        }
+    }
+
+    /// Refuses a token that cannot go in an HTTP header as it is: control characters (a line break
+    /// would smuggle in another header), spaces, or anything beyond visible ASCII. The reason names the
+    /// offending character's position and kind, never the token.
+    static func checkToken(_ token: String) throws(FetcherError) {
+        for (offset, byte) in token.utf8.enumerated() where !(0x21...0x7E).contains(byte) {
+            let kind = switch byte {
+            case 0x0A, 0x0D: "a line break"
+            case 0x20, 0x09: "white space"
+            case 0x00..<0x20, 0x7F: "a control character"
+            default: "a character that is not ASCII"
+            }
+            throw .invalidToken(reason: "it holds \(kind) at byte \(offset); a token is letters, digits and punctuation only")
         }
     }
 

@@ -10,7 +10,8 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
     case badURL
     /// The server answered with an unexpected HTTP status.
     case badCode(Int)
-    /// The server answered 200 with an empty body.
+    /// The server answered 200 with an empty body. Kept for the seed's callers: this package's clients
+    /// report an empty body as ``decodingFailed(source:reason:)``, which names the URL or file.
     case missingData
     /// GitHub has no user (or organization) of that name (HTTP 404, or no fixture file).
     case userNotFound(String)
@@ -30,6 +31,13 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
     case repositoryNotFound(String)
     /// The repository name is not one GitHub allows; nothing was requested or read.
     case invalidRepositoryName(String)
+    /// A fixture path would leave the fixture directory (`..`, a symlink pointing outside); nothing was read.
+    case unsafeFixturePath(String)
+    /// The answer from `source` cannot be used (e.g. a `Link` header announcing absurdly many pages).
+    case unexpectedResponse(source: String, reason: String)
+    /// The token cannot be sent (it holds a space, a line break or another control character); nothing was
+    /// requested. The reason never quotes the token.
+    case invalidToken(reason: String)
 
     /// A person-readable explanation, e.g. `user "nobody-here" not found`.
     public var description: String {
@@ -66,11 +74,35 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
             return "repository \(fullName.quotedForDisplay) not found"
         case .invalidRepositoryName(let name):
             return "invalid repository name \(name.quotedForDisplay): use 1 to 100 letters, digits, '.', '-' or '_', not '.' or '..'"
+        case .unsafeFixturePath(let message):
+            return "refused: \(message)"
+        case .unexpectedResponse(let source, let reason):
+            return "unexpected answer from \(source): \(reason)"
+        case .invalidToken(let reason):
+            return "the token (GITHUB_TOKEN) cannot be used: \(reason)"
         }
     }
 
     /// The same as ``description``.
     public var errorDescription: String? { description }
+
+    /// The error with every occurrence of `secret` in its texts replaced by `replacement`.
+    func replacingOccurrences(of secret: String, with replacement: String) -> FetcherError {
+        func clean(_ text: String) -> String { text.replacingOccurrences(of: secret, with: replacement) }
+        switch self {
+        case .badURL, .badCode, .missingData, .rateLimited, .secondaryRateLimited: return self
+        case .userNotFound(let user): return .userNotFound(clean(user))
+        case .timedOut(let url): return .timedOut(clean(url))
+        case .decodingFailed(let source, let reason): return .decodingFailed(source: clean(source), reason: clean(reason))
+        case .invalidUserName(let name, let rule): return .invalidUserName(clean(name), reason: rule)
+        case .network(let message): return .network(clean(message))
+        case .unsafeFixturePath(let message): return .unsafeFixturePath(clean(message))
+        case .unexpectedResponse(let source, let reason): return .unexpectedResponse(source: clean(source), reason: clean(reason))
+        case .invalidToken(let reason): return .invalidToken(reason: clean(reason))
+        case .repositoryNotFound(let fullName): return .repositoryNotFound(clean(fullName))
+        case .invalidRepositoryName(let name): return .invalidRepositoryName(clean(name))
+        }
+    }
 }
 
 extension String {

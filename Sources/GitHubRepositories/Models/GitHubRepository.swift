@@ -1,4 +1,5 @@
 public import Foundation
+internal import ViewModelKit
 
 /// A repository as GitHub's REST API lists it (`GET /users/{user}/repos`).
 ///
@@ -72,16 +73,16 @@ public struct GitHubRepository: Codable, Hashable, Identifiable, Sendable {
     /// missing or `null`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(Int.self, forKey: .id)
+        id = try container.wholeNumber(forKey: .id)
         name = try container.decode(String.self, forKey: .name)
         fullName = try container.decode(String.self, forKey: .fullName)
         // NB: responses from before 2012 call the star count `watchers`; newer ones send all three.
-        if let stars = try container.decodeIfPresent(Int.self, forKey: .stargazersCount)
-            ?? container.decodeIfPresent(Int.self, forKey: .watchersCount)
-            ?? container.decodeIfPresent(Int.self, forKey: .watchers) {
+        if let stars = try container.wholeNumberIfPresent(forKey: .stargazersCount)
+            ?? container.wholeNumberIfPresent(forKey: .watchersCount)
+            ?? container.wholeNumberIfPresent(forKey: .watchers) {
             stargazersCount = stars
         } else {
-            stargazersCount = try container.decode(Int.self, forKey: .stargazersCount)
+            stargazersCount = try container.wholeNumber(forKey: .stargazersCount)
         }
         description = try container.decodeIfPresent(String.self, forKey: .description)
         language = try container.decodeIfPresent(String.self, forKey: .language)
@@ -89,6 +90,10 @@ public struct GitHubRepository: Codable, Hashable, Identifiable, Sendable {
         isFork = try container.decodeIfPresent(Bool.self, forKey: .isFork) ?? false
         isArchived = try container.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false
     }
+
+    /// Every key ``init(from:)`` reads: one of them twice in an object makes the value ambiguous.
+    static let readKeys = [CodingKeys.id, .name, .fullName, .stargazersCount, .description, .language, .htmlURL, .isFork,
+                           .isArchived, .watchersCount, .watchers].map(\.rawValue)
 
     /// Encodes the fields this type keeps, under GitHub's keys (`null` for a missing optional).
     public func encode(to encoder: any Encoder) throws {
@@ -107,15 +112,53 @@ public struct GitHubRepository: Codable, Hashable, Identifiable, Sendable {
 
 extension GitHubRepository {
     /// Decodes a list response body, turning any failure into ``FetcherError/decodingFailed(source:reason:)``
-    /// that names `source` (a URL or a file path).
+    /// that names `source` (a URL or a file path): an empty body, an HTML page, a JSON object (GitHub's
+    /// error body, its `message` quoted), invalid UTF-8, deep nesting, duplicate keys, wrong types,
+    /// `null`s and numbers out of range all say what was wrong. A UTF-8 byte-order mark and unknown
+    /// fields are accepted.
     package static func decodeList(from data: Data, source: String) throws(FetcherError) -> [GitHubRepository] {
-        guard !data.isEmpty else { throw .missingData }
+        try decodeGitHubJSON([GitHubRepository].self, from: data, source: source, shape: .array, elementKeys: readKeys)
+    }
+}
+
+/// Decodes a body GitHub (or a fixture) sent, checked first by ``JSONPreflight``; every failure
+/// becomes ``FetcherError/decodingFailed(source:reason:)`` naming `source` (a URL or a file path).
+package func decodeGitHubJSON<Value: Decodable>(
+    _ type: Value.Type, from data: Data, source: String, shape: JSONPreflight.Shape, elementKeys: [String]
+) throws(FetcherError) -> Value {
+    let body: Data
+    do {
+        body = try JSONPreflight.check(data, expecting: shape, elementKeys: elementKeys)
+    } catch {
+        throw .decodingFailed(source: source, reason: error.reason)
+    }
+    do {
+        return try JSONDecoder().decode(Value.self, from: body)
+    } catch let error as DecodingError {
+        throw .decodingFailed(source: source, reason: JSONPreflight.explain(body) ?? error.readableReason)
+    } catch {
+        throw .decodingFailed(source: source, reason: JSONPreflight.explain(body) ?? String(describing: error))
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// `decode(Int.self, forKey:)`, but a number with a fraction or beyond 64 bits is reported at its
+    /// key: Foundation's own error for it says only "not valid JSON", at the top level.
+    fileprivate func wholeNumber(forKey key: Key) throws -> Int {
+        try wholeNumberIfPresent(forKey: key) ?? decode(Int.self, forKey: key)
+    }
+
+    /// `decodeIfPresent(Int.self, forKey:)`, reporting a number that is no `Int` at its key.
+    fileprivate func wholeNumberIfPresent(forKey key: Key) throws -> Int? {
         do {
-            return try JSONDecoder().decode([GitHubRepository].self, from: data)
+            return try decodeIfPresent(Int.self, forKey: key)
         } catch let error as DecodingError {
-            throw .decodingFailed(source: source, reason: error.readableReason)
+            throw error
         } catch {
-            throw .decodingFailed(source: source, reason: String(describing: error))
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: codingPath + [key],
+                debugDescription: "not a whole number within the 64-bit range (\(error))"
+            ))
         }
     }
 }

@@ -138,17 +138,19 @@ public struct GitHubRepositoryDetail: Codable, Hashable, Identifiable, Sendable 
         try container.encode(isArchived, forKey: .isArchived)
     }
 
-    /// Decodes a single-repository body, turning any failure into
-    /// ``FetcherError/decodingFailed(source:reason:)`` that names `source`.
+    /// Every top-level key ``init(from:)`` reads: one of them twice in an object makes the value ambiguous.
+    static let readKeys = [CodingKeys.id, .name, .fullName, .owner, .description, .stargazersCount, .forksCount,
+                           .openIssuesCount, .language, .license, .topics, .pushedAt, .htmlURL, .isFork, .isArchived].map(\.rawValue)
+
+    /// Decodes a single-repository body; any failure is ``FetcherError/decodingFailed(source:reason:)``
+    /// naming `source`.
     package static func decode(from data: Data, source: String) throws(FetcherError) -> GitHubRepositoryDetail {
-        guard !data.isEmpty else { throw .missingData }
-        do {
-            return try JSONDecoder().decode(GitHubRepositoryDetail.self, from: data)
-        } catch let error as DecodingError {
-            throw .decodingFailed(source: source, reason: error.readableReason)
-        } catch {
-            throw .decodingFailed(source: source, reason: String(describing: error))
-        }
+        try decodeGitHubJSON(GitHubRepositoryDetail.self, from: data, source: source, shape: .object, elementKeys: readKeys)
+    }
+
+    /// Decodes a list body (an owner's repositories) as details; failures as for ``decode(from:source:)``.
+    package static func decodeList(from data: Data, source: String) throws(FetcherError) -> [GitHubRepositoryDetail] {
+        try decodeGitHubJSON([GitHubRepositoryDetail].self, from: data, source: source, shape: .array, elementKeys: readKeys)
     }
 }
 

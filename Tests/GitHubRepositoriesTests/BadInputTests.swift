@@ -1,0 +1,176 @@
+import XCTest
+@testable import GitHubRepositories
+import Synchronization
+import TestSupport
+
+/// Every body in ``BadInput`` through every way a body reaches the library: the decoder, a live
+/// response, a fixture file and the view model. Each must give a typed error naming the input (or
+/// decode, for the tricky but valid ones); none may crash or hang.
+@MainActor
+final class BadInputTests: XCTestCase {
+    /// Checks one outcome against the table.
+    private func check(
+        _ result: Result<[GitHubRepository], any Error>, _ body: BadInput.Body, source: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        switch (result, body.reason) {
+        case (.success(let repositories), nil):
+            XCTAssertEqual(repositories.count, body.count, body.name, file: file, line: line)
+        case (.success(let repositories), let reason?):
+            XCTFail("\(body.name): decoded \(repositories.count) repositories, expected \(reason)", file: file, line: line)
+        case (.failure(let error), nil):
+            XCTFail("\(body.name): expected it to decode, got \(error)", file: file, line: line)
+        case (.failure(let error), let reason?):
+            guard case .decodingFailed(let reported, let message)? = error as? FetcherError else {
+                return XCTFail("\(body.name): not a decoding error: \(error)", file: file, line: line)
+            }
+            XCTAssertEqual(reported, source, body.name, file: file, line: line)
+            XCTAssertTrue(message.contains(reason), "\(body.name): \(message)", file: file, line: line)
+            let description = (error as? FetcherError)?.description ?? ""
+            XCTAssertTrue(description.contains(source), "\(body.name): the message names the input: \(description)", file: file, line: line)
+            XCTAssertFalse(description.contains("\n"), "\(body.name): one line", file: file, line: line)
+            XCTAssertLessThan(description.utf8.count, 1000, "\(body.name): no body dumped into the message", file: file, line: line)
+        }
+    }
+
+    private func result(_ operation: () async throws -> [GitHubRepository]) async -> Result<[GitHubRepository], any Error> {
+        do { return .success(try await operation()) } catch { return .failure(error) }
+    }
+
+    func testTheTableCoversWhatTheIssueNames() {
+        let names = Set(BadInput.bodies.map(\.name))
+        for required in [
+            "truncated", "wrong-type", "null-required", "error-object", "html", "empty", "twenty-megabytes",
+            "nested-10000", "invalid-utf8", "bom", "duplicate-key", "int64-overflow", "unknown-fields",
+        ] {
+            XCTAssertTrue(names.contains(required), required)
+        }
+    }
+
+    func testDecoding() async {
+        for body in BadInput.bodies {
+            check(await result { try GitHubRepository.decodeList(from: body.data, source: "table:\(body.name)") }, body, source: "table:\(body.name)")
+        }
+    }
+
+    func testLiveBodies() async throws {
+        for body in BadInput.bodies {
+            let server = try LoopbackHTTPServer { _ in
+                LoopbackHTTPServer.Response(status: 200, headers: [("Content-Type", "application/json")], body: body.data)
+            }
+            let client = GithubAPIClient(baseURL: server.baseURL)
+            let source = server.baseURL.absoluteString + "/users/octocat/repos?per_page=100"
+            check(await result { try await client.fetchRepositories(user: "octocat") }, body, source: source)
+            server.stop()
+        }
+    }
+
+    func testFixtureFiles() async throws {
+        let directory = try Paths.temporaryDirectory()
+        let file = directory.appendingPathComponent("github/users/octocat/repos.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let client = FixtureGithubAPIClient(directory: directory)
+        for body in BadInput.bodies {
+            try body.data.write(to: file)
+            check(await result { try await client.fetchRepositories(user: "octocat") }, body, source: file.path)
+        }
+    }
+
+    func testDeepNestingIsRefusedBeforeTheParserEvenOnASmallStack() throws {
+        // Foundation's parser recurses up to 512 levels before it gives up; on a 128 KB thread stack
+        // (an app's own thread may have one) that overflows the stack and kills the process. The
+        // preflight refuses more than 100 levels first, without recursing.
+        let body = try XCTUnwrap(BadInput.bodies.first { $0.name == "nested-objects-10000" })
+        let outcome = Mutex<String?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do {
+                _ = try GitHubRepository.decodeList(from: body.data, source: "deep")
+            } catch {
+                outcome.withLock { $0 = "\(error)" }
+            }
+            finished.signal()
+        }
+        thread.stackSize = 128 << 10
+        thread.start()
+        finished.wait()
+        XCTAssertEqual(outcome.withLock { $0 }, "unexpected JSON in deep: nested more than 100 levels deep (at byte 496)")
+    }
+
+    func testTheViewModelKeepsItsListAndStaysUsable() async throws {
+        let directory = try Paths.temporaryDirectory()
+        for user in ["good", "bad"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent("github/users/\(user)"), withIntermediateDirectories: true)
+        }
+        try Data("[\(BadInput.repositoryObject)]".utf8).write(to: directory.appendingPathComponent("github/users/good/repos.json"))
+        let viewModel = GitHubRepositoryViewModel(client: FixtureGithubAPIClient(directory: directory))
+        try await viewModel.load(user: "good")
+        let shown = try XCTUnwrap(viewModel.repositories)
+        XCTAssertEqual(shown.count, 1)
+        for body in BadInput.bodies where body.reason != nil {
+            try body.data.write(to: directory.appendingPathComponent("github/users/bad/repos.json"))
+            do {
+                try await viewModel.load(user: "bad")
+                XCTFail("\(body.name): expected an error")
+            } catch {
+                guard case .decodingFailed? = viewModel.error else { return XCTFail("\(body.name): \(String(describing: viewModel.error))") }
+            }
+            XCTAssertEqual(viewModel.repositories, shown, "\(body.name): the previous list stays")
+            XCTAssertEqual(viewModel.majorRepositories, shown, body.name)
+            XCTAssertFalse(viewModel.isLoading, body.name)
+        }
+        try await viewModel.load(user: "good")
+        XCTAssertNil(viewModel.error, "still usable")
+        XCTAssertEqual(viewModel.userName, "good")
+    }
+
+    // MARK: - Links and tokens
+
+    func testALinkHeaderAnnouncingAbsurdlyManyPagesIsRefusedNotFollowed() async throws {
+        // Regression: a `last` link with page=999999999 made the client build a billion page URLs.
+        for last in ["999999999", "9223372036854775807", "1001"] {
+            let server = try LoopbackHTTPServer { request in
+                let next = "<http://127.0.0.1:\(request.header("Host")?.split(separator: ":").last ?? "")/user/1/repos?per_page=100&page="
+                return .json("[]", headers: [("Link", next + "2>; rel=\"next\", " + next + last + ">; rel=\"last\"")])
+            }
+            let client = GithubAPIClient(baseURL: server.baseURL)
+            let outcome = await result { try await client.fetchRepositories(user: "octocat") }
+            guard case .failure(FetcherError.unexpectedResponse(_, let reason)) = outcome else { return XCTFail("\(last): \(outcome)") }
+            XCTAssertTrue(reason.contains("at most 1000"), reason)
+            XCTAssertEqual(server.requests.count, 1, "only the first page was requested")
+        }
+        XCTAssertEqual(LinkHeader.pageURLs(from: 2, toLast: try XCTUnwrap(URL(string: "https://x/r?page=999999999"))), [])
+    }
+
+    func testALastLinkWithoutAUsablePageNumberFallsBackToNext() async throws {
+        // Regression: a `last` link whose page was not a number silently dropped every page after the first.
+        let first = "[" + Array(repeating: BadInput.repositoryObject, count: 100).joined(separator: ",") + "]"
+        let second = "[" + Array(repeating: BadInput.repositoryObject, count: 50).joined(separator: ",") + "]"
+        let server = try LoopbackHTTPServer { request in
+            guard request.query["page"] == "2" else {
+                let base = "<http://127.0.0.1:\(request.header("Host")?.split(separator: ":").last ?? "")/users/octocat/repos?per_page=100&page="
+                return .json(first, headers: [("Link", base + "2>; rel=\"next\", " + base + "last>; rel=\"last\"")])
+            }
+            return .json(second)
+        }
+        let repositories = try await GithubAPIClient(baseURL: server.baseURL).fetchRepositories(user: "octocat")
+        XCTAssertEqual(repositories.count, 150)
+        XCTAssertEqual(server.requests.count, 2)
+    }
+
+    func testATokenThatCannotGoInAHeaderIsRefusedWithoutSayingIt() async throws {
+        let server = try LoopbackHTTPServer { _ in .json("[]") }
+        for token in ["ghp_abc\r\nX-Injected: 1", "ghp_a b", "ghp_\u{7F}", "ghp_é", "ghp_\u{0}x"] {
+            let client = GithubAPIClient(baseURL: server.baseURL, token: token)
+            let outcome = await result { try await client.fetchRepositories(user: "octocat") }
+            guard case .failure(let error) = outcome, case .invalidToken(let reason)? = error as? FetcherError else {
+                return XCTFail("\(token.debugDescription): \(outcome)")
+            }
+            XCTAssertFalse("\(error)".contains("ghp_"), reason)
+        }
+        XCTAssertEqual(server.requests.count, 0, "nothing was sent")
+        // Surrounding white space (a token read from a file) is not part of the token.
+        _ = try await GithubAPIClient(baseURL: server.baseURL, token: " ghp_fine\n").fetchRepositories(user: "octocat")
+        XCTAssertEqual(server.requests.last?.header("Authorization"), "Bearer ghp_fine")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+
+/// Runs the built `repos` binary, as a user would.
+enum ReposBinary {
+    /// The package root.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// What one run printed and how it ended.
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `repos` binary beside the test bundle (`swift test` builds it first).
+    static var binary: URL {
+        get throws {
+            let candidates = [
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                Bundle.main.bundleURL,
+                Bundle.main.bundleURL.deletingLastPathComponent(),
+            ].map { $0.appendingPathComponent("repos") }
+            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+                throw XCTSkip("repos binary not found beside the tests: \(candidates.map(\.path))")
+            }
+            return found
+        }
+    }
+
+    /// Runs `repos` with `arguments`; `GITHUB_TOKEN` and `GITHUB_API_URL` come only from `environment`.
+    static func run(_ arguments: [String], environment: [String: String] = [:], directory: URL = packageRoot) throws -> Run {
+        let process = Process()
+        process.executableURL = try binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["GITHUB_TOKEN"] = nil
+        env["GITHUB_API_URL"] = nil
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self)
+        )
+    }
+}
