@@ -76,6 +76,53 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    func testRepositoryDetailBodiesFromFixturesAndTheNetwork() async throws {
+        // The single-repository endpoint expects an object: every table body (arrays included) is a
+        // decoding error naming the file or URL, and none crashes.
+        let directory = try Paths.temporaryDirectory()
+        let file = directory.appendingPathComponent("github/repos/octocat/hello.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let fixtures = FixtureGithubAPIClient(directory: directory)
+        for body in BadInput.bodies {
+            try body.data.write(to: file)
+            await assertDecodingFailure(source: file.path, body.name) { try await fixtures.fetchRepository(owner: "octocat", name: "hello") }
+            let server = try LoopbackHTTPServer { _ in .init(status: 200, body: body.data) }
+            let live = GithubAPIClient(baseURL: server.baseURL)
+            await assertDecodingFailure(source: server.baseURL.absoluteString + "/repos/octocat/hello", body.name) {
+                try await live.fetchRepository(owner: "octocat", name: "hello")
+            }
+            server.stop()
+        }
+    }
+
+    func testARepositoryFixtureCannotEscapeThroughASymlink() async throws {
+        let directory = try Paths.temporaryDirectory()
+        let outside = try Paths.temporaryDirectory()
+        try Data(#"{"id": 1, "name": "hello", "full_name": "octocat/hello"}"#.utf8).write(to: outside.appendingPathComponent("hello.json"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("github/repos"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent("github/repos/octocat"), withDestinationURL: outside)
+        do {
+            _ = try await FixtureGithubAPIClient(directory: directory).fetchRepository(owner: "octocat", name: "hello")
+            XCTFail("read a file outside the fixture directory")
+        } catch let error as FetcherError {
+            guard case .unsafeFixturePath = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    private func assertDecodingFailure(
+        source: String, _ name: String, file: StaticString = #filePath, line: UInt = #line,
+        _ operation: () async throws -> GitHubRepositoryDetail
+    ) async {
+        do {
+            let detail = try await operation()
+            XCTFail("\(name): decoded \(detail.fullName)", file: file, line: line)
+        } catch let FetcherError.decodingFailed(reported, _) {
+            XCTAssertEqual(reported, source, name, file: file, line: line)
+        } catch {
+            XCTFail("\(name): not a decoding error: \(error)", file: file, line: line)
+        }
+    }
+
     func testDeepNestingIsRefusedBeforeTheParserEvenOnASmallStack() throws {
         // Foundation's parser recurses up to 512 levels before it gives up; on a 128 KB thread stack
         // (an app's own thread may have one) that overflows the stack and kills the process. The
