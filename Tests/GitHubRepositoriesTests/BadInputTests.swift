@@ -76,6 +76,26 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    func testLargeBodiesAreCheckedAsStrictlyWhileTheyDecode() {
+        // From 256 KB on, the check runs beside the decoder: its verdict must still win.
+        let element = #"{"id":1,"name":"a","full_name":"o/a","stargazers_count":1}"#
+        let padding = Array(repeating: element, count: 8_000).joined(separator: ",")
+        let cases: [(String, String)] = [
+            ("[" + padding + #",{"id":2,"name":"b","full_name":"o/b","stargazers_count":1,"stargazers_count":900}]"#,
+             #"duplicate key "stargazers_count" in the element at [8000]"#),
+            ("[" + padding + "," + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "]",
+             "nested more than 100 levels deep"),
+        ]
+        for (text, reason) in cases {
+            XCTAssertGreaterThan(text.utf8.count, 256 << 10)
+            XCTAssertThrowsError(try GitHubRepository.decodeList(from: Data(text.utf8), source: "big")) { error in
+                guard case .decodingFailed("big", let message)? = error as? FetcherError else { return XCTFail("\(error)") }
+                XCTAssertTrue(message.contains(reason), message)
+            }
+        }
+        XCTAssertEqual(try GitHubRepository.decodeList(from: Data(("[" + padding + "]").utf8), source: "big").count, 8_000)
+    }
+
     func testRepositoryDetailBodiesFromFixturesAndTheNetwork() async throws {
         // The single-repository endpoint expects an object: every table body (arrays included) is a
         // decoding error naming the file or URL, and none crashes.

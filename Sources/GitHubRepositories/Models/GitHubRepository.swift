@@ -121,25 +121,6 @@ extension GitHubRepository {
     }
 }
 
-/// Decodes a body GitHub (or a fixture) sent, checked first by ``JSONPreflight``; every failure
-/// becomes ``FetcherError/decodingFailed(source:reason:)`` naming `source` (a URL or a file path).
-package func decodeGitHubJSON<Value: Decodable>(
-    _ type: Value.Type, from data: Data, source: String, shape: JSONPreflight.Shape, elementKeys: [String]
-) throws(FetcherError) -> Value {
-    let body: Data
-    do {
-        body = try JSONPreflight.check(data, expecting: shape, elementKeys: elementKeys)
-    } catch {
-        throw .decodingFailed(source: source, reason: error.reason)
-    }
-    do {
-        return try JSONDecoder().decode(Value.self, from: body)
-    } catch let error as DecodingError {
-        throw .decodingFailed(source: source, reason: JSONPreflight.explain(body) ?? error.readableReason)
-    } catch {
-        throw .decodingFailed(source: source, reason: JSONPreflight.explain(body) ?? String(describing: error))
-    }
-}
 
 extension KeyedDecodingContainer {
     /// `decode(Int.self, forKey:)`, but a number with a fraction or beyond 64 bits is reported at its

@@ -42,6 +42,14 @@ package enum JSONPreflight {
     ///   which value wins would be arbitrary. Duplicates of other keys change nothing and pass.
     /// - Throws: ``Failure`` with the reason, for the caller to place in an error naming the input.
     package static func check(_ data: Data, expecting shape: Shape, elementKeys: [String]) throws(Failure) -> Data {
+        let body = try checkShape(data, expecting: shape)
+        try checkContents(body, expecting: shape, elementKeys: elementKeys)
+        return body
+    }
+
+    /// The checks of ``check(_:expecting:elementKeys:)`` that read only the start of the body: empty,
+    /// HTML, a scalar, the wrong kind of container. Returns the body without a byte-order mark.
+    package static func checkShape(_ data: Data, expecting shape: Shape) throws(Failure) -> Data {
         var body = data
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard let first = body.first(where: { !isWhitespace($0) }) else {
@@ -66,8 +74,13 @@ package enum JSONPreflight {
         if shape == .object, first == UInt8(ascii: "[") {
             throw Failure("expected a JSON object, but the body is a JSON array")
         }
-        try scan(body, elementDepth: shape == .array ? 2 : 1, elementKeys: elementKeys.map { Array($0.utf8) })
         return body
+    }
+
+    /// The checks of ``check(_:expecting:elementKeys:)`` that read the whole body (nesting depth,
+    /// duplicate element keys), for a body ``checkShape(_:expecting:)`` returned.
+    package static func checkContents(_ body: Data, expecting shape: Shape, elementKeys: [String]) throws(Failure) {
+        try scan(body, elementDepth: shape == .array ? 2 : 1, elementKeys: elementKeys.map { Array($0.utf8) })
     }
 
     /// Why the decoder may have refused `body`, if it is one of the faults the decoder words poorly:
