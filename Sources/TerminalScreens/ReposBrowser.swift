@@ -26,6 +26,7 @@ public final class ReposBrowser: ViewModel {
         case type(Character), deleteBackward, focusList, focusSearch
         case moveUp, moveDown, refresh, editThreshold
         case thresholdDigit(Character), thresholdBackspace, applyThreshold, cancelThreshold
+        /// Open the selected repository, go back one screen, push the detail's owner's list, reload the detail.
         case open, back, showOwnerRepositories, reloadDetail
         case quit
     }
