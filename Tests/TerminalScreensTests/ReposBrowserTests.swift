@@ -45,10 +45,10 @@ final class ReposBrowserTests: XCTestCase {
         _ = browser.handle(.enter)
         XCTAssertEqual(navigation.routes, [.repository(owner: "nerdishbynature", name: "octokit.swift")])
         await settle(browser)
-        let detail = try? XCTUnwrap(browser.detail)
-        XCTAssertEqual(detail?.repository?.license, "MIT")
+        guard let detail = browser.detail else { return XCTFail("Enter opened no detail") }
+        XCTAssertEqual(detail.repository?.license, "MIT")
         let frame = RepositoryDetailScreen.render(
-            .init(XCTUnwrapOrFail(detail), depth: 1, spinner: "⠋"), columns: 80, rows: 24, timeZone: TimeZone(identifier: "UTC") ?? .current
+            .init(detail, depth: 1, spinner: "⠋"), columns: 80, rows: 24, timeZone: TimeZone(identifier: "UTC") ?? .current
         )
         XCTAssertTrue(frame.lines.contains { $0.hasPrefix("Licence     MIT") }, frame.text)
         XCTAssertTrue(frame.lines[0].hasPrefix("‹ nerdishbynature/octokit.swift"), frame.text)
@@ -78,10 +78,6 @@ final class ReposBrowserTests: XCTestCase {
             await Task.yield()
         }
         XCTAssertFalse(browser.isLoadingOnScreen, "the screen on top never finished loading")
-    }
-
-    private func XCTUnwrapOrFail(_ detail: RepositoryDetailViewModel?) -> RepositoryDetailViewModel {
-        detail ?? RepositoryDetailViewModel(owner: "missing", name: "missing", client: FixtureGithubAPIClient(directory: Paths.fixtures))
     }
 
     func testTypingBrowsingAndTheThresholdOnTheTester() async {
