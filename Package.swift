@@ -1,4 +1,5 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// Swift 6.2 or later: the code uses `nonisolated(nonsending)` and `isolated deinit`.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -18,11 +19,21 @@ let package = Package(
         .executable(name: "counter", targets: ["counter"]),
     ],
     targets: [
-        .target(name: "ViewModelKit", swiftSettings: strict),
-        .target(name: "ViewModelKitTesting", dependencies: ["ViewModelKit"], swiftSettings: strict),
-        .target(name: "GitHubRepositories", dependencies: ["ViewModelKit"], swiftSettings: strict),
-        .target(name: "Counter", dependencies: ["ViewModelKit"], swiftSettings: strict),
-        // Shared terminal code (raw mode, keys, frames) and the two front ends' screens.
+        // MARK: Core: only MVVM (view models, observation, owned tasks, composition, time, generators).
+        .target(name: "ViewModelKit", dependencies: ["StateDump"], swiftSettings: strict),
+
+        // MARK: Testing: the exhaustive tester, test clocks, test doubles, issue reporters.
+        .target(name: "ViewModelKitTesting", dependencies: ["ViewModelKit", "StateDump"], swiftSettings: strict),
+
+        // MARK: Features: the GitHub repositories list and TCA's counter, built with the core.
+        .target(
+            name: "GitHubRepositories",
+            dependencies: ["ViewModelKit", "ClientSupport", "StateDump"],
+            swiftSettings: strict
+        ),
+        .target(name: "Counter", dependencies: ["ViewModelKit", "ClientSupport"], swiftSettings: strict),
+
+        // MARK: Front ends: the terminal layer, the screens and their view models, the two executables.
         .target(name: "TerminalUI", swiftSettings: strict),
         .target(
             name: "TerminalScreens",
@@ -31,33 +42,46 @@ let package = Package(
         ),
         .executableTarget(
             name: "repos",
-            dependencies: ["GitHubRepositories", "TerminalScreens", "TerminalUI", "ViewModelKit"],
+            dependencies: ["GitHubRepositories", "TerminalScreens", "TerminalUI", "ViewModelKit", "CommandLineSupport"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "counter",
-            dependencies: ["Counter", "TerminalScreens", "TerminalUI", "ViewModelKit"],
+            dependencies: ["Counter", "TerminalScreens", "TerminalUI", "ViewModelKit", "CommandLineSupport"],
             swiftSettings: strict
         ),
+
+        // MARK: Support (internal, not products).
+        // Values as text: dumps, −/+ diffs and state snapshots, for the tester and the change logger.
+        .target(name: "StateDump", swiftSettings: strict),
+        // What the features' clients share: fixture-path containment, the live-network guard.
+        .target(name: "ClientSupport", dependencies: ["StateDump"], swiftSettings: strict),
+        // What the two executables' command lines share: usage errors, fixture lookup, URL checks.
+        .target(name: "CommandLineSupport", dependencies: ["ClientSupport", "StateDump"], swiftSettings: strict),
+        // Helpers for the package's own tests: loopback HTTP servers, bad inputs, paths.
+        .target(name: "TestSupport", dependencies: ["ClientSupport", "ViewModelKit"], swiftSettings: strict),
         // `swift run -c release benchmarks`: every performance claim against its peer.
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "ViewModelKit", "ViewModelKitTesting", "GitHubRepositories", "Counter", "TerminalUI", "TerminalScreens", "TestSupport",
-                "CAllocatorStats",
+                "ViewModelKit", "ViewModelKitTesting", "GitHubRepositories", "Counter", "TerminalUI", "TerminalScreens",
+                "TestSupport", "CAllocatorStats",
             ],
             swiftSettings: strict
         ),
         // The allocator's counters (glibc mallinfo2) for the memory benchmarks.
         .target(name: "CAllocatorStats"),
-        // Test-only helpers (loopback HTTP server); not a product.
-        .target(name: "TestSupport", swiftSettings: strict),
-        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
+
+        // MARK: Tests: one target per module.
+        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "StateDumpTests", dependencies: ["StateDump"], swiftSettings: strict),
+        .testTarget(name: "ClientSupportTests", dependencies: ["ClientSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTestingTests", dependencies: ["ViewModelKitTesting"], swiftSettings: strict),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GitHubRepositoriesTests",
             dependencies: ["GitHubRepositories", "ViewModelKitTesting", "TestSupport"],
+            exclude: ["Recorded"],   // real GitHub responses the tests read as files (see its SOURCES.md)
             swiftSettings: strict
         ),
         .testTarget(
@@ -67,7 +91,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ReposTests",
-            dependencies: ["repos", "GitHubRepositories", "TestSupport", "ViewModelKit", "ViewModelKitTesting"],
+            dependencies: [
+                "repos", "CommandLineSupport", "GitHubRepositories", "TestSupport", "ViewModelKit", "ViewModelKitTesting",
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
@@ -76,7 +102,7 @@ let package = Package(
             dependencies: ["TerminalScreens", "ViewModelKitTesting", "TestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "FrontEndTests", dependencies: ["counter", "repos"], swiftSettings: strict),
+        .testTarget(name: "FrontEndTests", dependencies: ["counter", "repos", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

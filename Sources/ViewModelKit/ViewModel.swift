@@ -40,6 +40,13 @@ open class ViewModel {
     }
 }
 
+extension ViewModel: Equatable {
+    /// View models are equal when they are the same instance.
+    nonisolated public static func == (lhs: ViewModel, rhs: ViewModel) -> Bool {
+        lhs === rhs
+    }
+}
+
 /// Marks ``ViewModel`` and its subclasses so that extensions can speak of `Self` (key paths into the
 /// concrete view model).
 @MainActor

@@ -1,3 +1,5 @@
+import CommandLineSupport
+import Counter
 import Foundation
 import TerminalScreens
 import ViewModelKit
@@ -32,7 +34,7 @@ struct CounterOptions: Equatable {
     }
 
     /// Parses `arguments` (without the program name).
-    static func parse(_ arguments: [String], environment: [String: String], defaultFixtures: URL) throws(UsageFailure) -> Parsed {
+    static func parse(_ arguments: [String], environment: [String: String], defaultFixtures: URL) throws(UsageError) -> Parsed {
         var offline = false
         var fixtures: URL?
         var apiURL: String?
@@ -40,10 +42,10 @@ struct CounterOptions: Equatable {
         while index < arguments.endIndex {
             let parts = arguments[index].split(separator: "=", maxSplits: 1).map(String.init)
             let flag = parts.first ?? ""
-            func value() throws(UsageFailure) -> String {
+            func value() throws(UsageError) -> String {
                 if parts.count > 1 { return parts[1] }
                 index += 1
-                guard index < arguments.endIndex else { throw UsageFailure(description: "\(flag) needs a value") }
+                guard index < arguments.endIndex else { throw UsageError(description: "\(flag) needs a value") }
                 return arguments[index]
             }
             switch flag {
@@ -51,29 +53,19 @@ struct CounterOptions: Equatable {
             case "--offline": offline = true
             case "--fixtures": fixtures = URL(fileURLWithPath: try value())
             case "--numbers-api-url": apiURL = try value()
-            default: throw UsageFailure(description: "unknown argument \(dumpStringLiteral(arguments[index]))")
+            default: throw UsageError(description: "unknown argument \(arguments[index].quotedForUsage)")
             }
             index += 1
         }
-        if offline && fixtures != nil { throw UsageFailure(description: "--offline and --fixtures exclude each other") }
+        if offline && fixtures != nil { throw UsageError(description: "--offline and --fixtures exclude each other") }
         if offline { return .run(CounterOptions(source: .fixtures(defaultFixtures))) }
         if let fixtures { return .run(CounterOptions(source: .fixtures(fixtures))) }
         guard let text = apiURL ?? environment["NUMBERS_API_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            return .run(CounterOptions(source: .live(Self.defaultAPIURL)))
+            return .run(CounterOptions(source: .live(NumberFactClient.defaultBaseURL)))
         }
-        guard let url = CommandLineSupport.httpURL(text) else {
-            throw UsageFailure(description: "the Numbers API URL must be an http(s) URL, not \(dumpStringLiteral(text))")
+        guard let url = httpURL(text) else {
+            throw UsageError(description: "the Numbers API URL must be an http(s) URL, not \(text.quotedForUsage)")
         }
         return .run(CounterOptions(source: .live(url)))
     }
-
-    static let defaultAPIURL: URL = {
-        guard let url = URL(string: "http://numbersapi.com") else { preconditionFailure("constant URL") }
-        return url
-    }()
-}
-
-/// A command line `counter` cannot run.
-struct UsageFailure: Error, Equatable, CustomStringConvertible {
-    var description: String
 }

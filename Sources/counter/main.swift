@@ -1,10 +1,11 @@
+import CommandLineSupport
 import Counter
 import Foundation
 import TerminalScreens
 import TerminalUI
 import ViewModelKit
 
-let defaultFixtures = CommandLineSupport.defaultFixtures(containing: "numbers")
+let defaultFixtures = offlineFixtures(containing: "numbers")
 
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data("counter: \(message)\n".utf8))

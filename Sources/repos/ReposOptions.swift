@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import GitHubRepositories
 import TerminalScreens
@@ -63,11 +64,6 @@ enum ParsedCommand: Equatable {
     case interactive(InteractiveOptions)
     case record(RecordOptions)
     case help
-}
-
-/// A command line `repos` cannot run, with the reason to print above the usage text.
-struct UsageError: Error, Equatable, CustomStringConvertible {
-    var description: String
 }
 
 extension ReposOptions {
@@ -182,14 +178,9 @@ extension ReposOptions {
 extension ReposOptions {
     /// `text` as an API root, if it is an http(s) URL with a host.
     static func apiURL(_ text: String) throws(UsageError) -> URL {
-        guard let url = CommandLineSupport.httpURL(text) else {
+        guard let url = httpURL(text) else {
             throw UsageError(description: "the API URL must be an http(s) URL, not \(text.quotedForUsage)")
         }
         return url
     }
-}
-
-extension String {
-    /// The string quoted, with control characters made visible.
-    var quotedForUsage: String { dumpStringLiteral(self) }
 }

@@ -1,7 +1,8 @@
+import CommandLineSupport
 import Foundation
 import TerminalScreens
 
-let defaultFixtures = CommandLineSupport.defaultFixtures(containing: "github")
+let defaultFixtures = offlineFixtures(containing: "github")
 
 let status = await ReposCommand.run(
     arguments: Array(CommandLine.arguments.dropFirst()),

@@ -34,7 +34,7 @@ final class NumberFactClientTests: XCTestCase {
     // MARK: - Live client on a loopback server
 
     func testFetchesPlainTextFromTheNumberPath() async throws {
-        let body = try String(contentsOf: Paths.fixtures.appendingPathComponent("numbers/42.txt"), encoding: .utf8)
+        let body = try String(contentsOf: TestPaths.fixtures.appendingPathComponent("numbers/42.txt"), encoding: .utf8)
         let server = try LoopbackHTTPServer { request in
             request.path == "/42" ? .text(body) : .text("missing", status: 404)
         }
@@ -113,7 +113,7 @@ final class NumberFactClientTests: XCTestCase {
     // MARK: - Fixture client
 
     func testFixturesCoverMinusFiveToTwentyAndLargeNumbers() async throws {
-        let client = FixtureNumberFactClient(directory: Paths.fixtures)
+        let client = FixtureNumberFactClient(directory: TestPaths.fixtures)
         for number in Array(-5...20) + [42, 100, 1729, 65536, 1_000_000, 314_159_265_358_979] {
             let fact = try await client.fetchFact(number: number)
             XCTAssertTrue(fact.hasPrefix("\(number) "), fact)
@@ -137,12 +137,12 @@ final class NumberFactClientTests: XCTestCase {
     }
 
     func testAMissingFixtureIsNoFact() async {
-        await assertBothFail(FixtureNumberFactClient(directory: Paths.fixtures), 21, with: .noFact(21))
+        await assertBothFail(FixtureNumberFactClient(directory: TestPaths.fixtures), 21, with: .noFact(21))
         XCTAssertEqual(NumberFactError.noFact(21).description, "no fact about 21 is known")
     }
 
     func testTheFixtureBodyIsTheAPIBody() async throws {
-        let client = FixtureNumberFactClient(directory: Paths.fixtures)
+        let client = FixtureNumberFactClient(directory: TestPaths.fixtures)
         let fact = try await client.fetchFact(number: 42)
         XCTAssertEqual(fact, #"42 is the result given by Google and Bing for the query "the answer to life the universe and everything"."#)
     }

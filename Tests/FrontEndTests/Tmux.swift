@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Drives a program in a real terminal: a private tmux server, one session, `send-keys` to type and
@@ -63,7 +64,11 @@ final class Tmux {
     }
 
     private func run(_ arguments: [String], capture: Bool = true) throws -> String {
-        guard let executable = Self.executable else { throw XCTSkip("tmux is not installed") }
+        guard let executable = Self.executable else {
+            throw MissingTestRequirement.required("tmux is not installed; install it (apt-get install tmux) to run the terminal tests") {
+                XCTSkip($0)
+            }
+        }
         let process = Process()
         // NB: Foundation's `Process` waits until every copy of a descriptor it gives the child is
         // closed, and the tmux server that the first command forks keeps them. A shell closes all
@@ -94,20 +99,14 @@ final class Tmux {
 
 /// Paths of the package and of the built front ends.
 enum FrontEnd {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var packageRoot: URL { TestPaths.packageRoot }
 
     /// The built executable `name`, beside the test bundle.
     static func binary(_ name: String) throws -> String {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ].map { $0.appendingPathComponent(name).path }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("\(name) binary not found beside the tests: \(candidates)")
+        guard let found = TestPaths.builtExecutable(name) else {
+            throw MissingTestRequirement.required("\(name) was not built beside the tests") { XCTSkip($0) }
         }
-        return found
+        return found.path
     }
 
     /// A shell command that prints a marker, runs `program` on the terminal, records its pid in

@@ -66,7 +66,7 @@ final class BadInputTests: XCTestCase {
     }
 
     func testFixtureFiles() async throws {
-        let directory = try Paths.temporaryDirectory()
+        let directory = try TestPaths.temporaryDirectory()
         let file = directory.appendingPathComponent("github/users/octocat/repos.json")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let client = FixtureGithubAPIClient(directory: directory)
@@ -99,7 +99,7 @@ final class BadInputTests: XCTestCase {
     func testRepositoryDetailBodiesFromFixturesAndTheNetwork() async throws {
         // The single-repository endpoint expects an object: every table body (arrays included) is a
         // decoding error naming the file or URL, and none crashes.
-        let directory = try Paths.temporaryDirectory()
+        let directory = try TestPaths.temporaryDirectory()
         let file = directory.appendingPathComponent("github/repos/octocat/hello.json")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let fixtures = FixtureGithubAPIClient(directory: directory)
@@ -116,8 +116,8 @@ final class BadInputTests: XCTestCase {
     }
 
     func testARepositoryFixtureCannotEscapeThroughASymlink() async throws {
-        let directory = try Paths.temporaryDirectory()
-        let outside = try Paths.temporaryDirectory()
+        let directory = try TestPaths.temporaryDirectory()
+        let outside = try TestPaths.temporaryDirectory()
         try Data(#"{"id": 1, "name": "hello", "full_name": "octocat/hello"}"#.utf8).write(to: outside.appendingPathComponent("hello.json"))
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("github/repos"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent("github/repos/octocat"), withDestinationURL: outside)
@@ -165,7 +165,7 @@ final class BadInputTests: XCTestCase {
     }
 
     func testTheViewModelKeepsItsListAndStaysUsable() async throws {
-        let directory = try Paths.temporaryDirectory()
+        let directory = try TestPaths.temporaryDirectory()
         for user in ["good", "bad"] {
             try FileManager.default.createDirectory(at: directory.appendingPathComponent("github/users/\(user)"), withIntermediateDirectories: true)
         }

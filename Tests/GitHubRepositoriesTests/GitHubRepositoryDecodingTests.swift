@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import GitHubRepositories
 
@@ -7,10 +8,10 @@ final class GitHubRepositoryDecodingTests: XCTestCase {
     }
 
     func testEveryShippedFixtureDecodes() throws {
-        let users = try FileManager.default.contentsOfDirectory(atPath: Paths.fixtures.appendingPathComponent("github/users").path)
+        let users = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fixtures.appendingPathComponent("github/users").path)
         XCTAssertGreaterThanOrEqual(users.count, 3)
         for user in users {
-            let url = Paths.fixtures.appendingPathComponent("github/users/\(user)/repos.json")
+            let url = TestPaths.fixtures.appendingPathComponent("github/users/\(user)/repos.json")
             let repositories = try decode(url)
             XCTAssertFalse(repositories.isEmpty, user)
             // The raw file has as many objects as we decoded, and every one keeps GitHub's full shape.
@@ -26,7 +27,7 @@ final class GitHubRepositoryDecodingTests: XCTestCase {
 
     func testShippedFixturesCoverTheCasesTheIssueNames() throws {
         let counts = try ["kohsuke", "nerdishbynature", "jacquev6", "many-repos-org"].map { user in
-            let all = try decode(Paths.fixtures.appendingPathComponent("github/users/\(user)/repos.json"))
+            let all = try decode(TestPaths.fixtures.appendingPathComponent("github/users/\(user)/repos.json"))
             return (user, all.count, all.filter { $0.stargazersCount >= 50 }.count)
         }
         XCTAssertTrue(counts.contains { $0.2 == 0 }, "one user has no major repository")
@@ -34,13 +35,13 @@ final class GitHubRepositoryDecodingTests: XCTestCase {
     }
 
     func testEveryRealListPayloadDecodes() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Paths.realFixtures.path).filter { $0.hasSuffix(".json") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: TestPaths.recordedGitHub.path).filter { $0.hasSuffix(".json") }
         var lists = 0
         var objects = 0
         for name in names {
-            let data = try Data(contentsOf: Paths.realFixtures.appendingPathComponent(name))
+            let data = try Data(contentsOf: TestPaths.recordedGitHub.appendingPathComponent(name))
             if let raw = try JSONSerialization.jsonObject(with: data) as? [Any] {
-                let repositories = try decode(Paths.realFixtures.appendingPathComponent(name))
+                let repositories = try decode(TestPaths.recordedGitHub.appendingPathComponent(name))
                 XCTAssertEqual(repositories.count, raw.count, name)
                 lists += 1
             } else {
@@ -55,22 +56,22 @@ final class GitHubRepositoryDecodingTests: XCTestCase {
     }
 
     func testRealObjectsDecodeToTheirValues() throws {
-        let page = try decode(Paths.realFixtures.appendingPathComponent("hub4j-users-kohsuke-repos-per_page30-page1.json"))
+        let page = try decode(TestPaths.recordedGitHub.appendingPathComponent("hub4j-users-kohsuke-repos-per_page30-page1.json"))
         let args4j = try XCTUnwrap(page.first { $0.name == "args4j" })
         XCTAssertEqual(args4j.fullName, "kohsuke/args4j")
         XCTAssertEqual(args4j.stargazersCount, 663)
         XCTAssertEqual(args4j.htmlURL?.absoluteString, "https://github.com/kohsuke/args4j")
 
-        let docs = try decode(Paths.realFixtures.appendingPathComponent("openapi-example-minimal-repository-items.json"))
+        let docs = try decode(TestPaths.recordedGitHub.appendingPathComponent("openapi-example-minimal-repository-items.json"))
         XCTAssertEqual(docs.first?.fullName, "octocat/Hello-World")
         XCTAssertEqual(docs.first?.stargazersCount, 80)
         XCTAssertEqual(docs.first?.language, nil)
     }
 
     func testPayloadsFrom2012UseWatchersAsTheStarCount() throws {
-        let repositories = try decode(Paths.realFixtures.appendingPathComponent("pygithub-orgs-BeaverSoftware-repos-type_public-2012.json"))
+        let repositories = try decode(TestPaths.recordedGitHub.appendingPathComponent("pygithub-orgs-BeaverSoftware-repos-type_public-2012.json"))
         let raw = try XCTUnwrap(JSONSerialization.jsonObject(
-            with: Data(contentsOf: Paths.realFixtures.appendingPathComponent("pygithub-orgs-BeaverSoftware-repos-type_public-2012.json"))
+            with: Data(contentsOf: TestPaths.recordedGitHub.appendingPathComponent("pygithub-orgs-BeaverSoftware-repos-type_public-2012.json"))
         ) as? [[String: Any]])
         XCTAssertEqual(repositories.map(\.stargazersCount), raw.compactMap { $0["watchers"] as? Int })
         XCTAssertFalse(repositories[0].isArchived, "absent archived means not archived")

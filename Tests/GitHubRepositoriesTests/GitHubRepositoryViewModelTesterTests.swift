@@ -2,6 +2,7 @@ import GitHubRepositories
 import ViewModelKit
 import ViewModelKitTesting
 import Synchronization
+import TestSupport
 import XCTest
 import Foundation
 
@@ -198,7 +199,7 @@ final class GitHubRepositoryViewModelTesterTests: XCTestCase {
 
     func testAnInvalidUserNameNeverReachesTheClient() async {
         // The mock is unimplemented: any call would fail the test. The fixture client validates first.
-        let tester = ViewModelTester(makeViewModel(FixtureGithubAPIClient(directory: Paths.fixtures)))
+        let tester = ViewModelTester(makeViewModel(FixtureGithubAPIClient(directory: TestPaths.fixtures)))
         await tester.send({ try? await $0.load(user: "../etc") }) {
             $0.userName = "../etc"
             $0.error = .invalidUserName("../etc", reason: .invalidCharacter("."))
@@ -208,7 +209,7 @@ final class GitHubRepositoryViewModelTesterTests: XCTestCase {
 
     func testFixtureUserWithNoMajorRepository() async {
         let tester = ViewModelTester(
-            makeViewModel(FixtureGithubAPIClient(directory: Paths.fixtures)),
+            makeViewModel(FixtureGithubAPIClient(directory: TestPaths.fixtures)),
             exhaustivity: .off
         )
         await tester.send({ try await $0.load(user: "jacquev6") }) {

@@ -5,10 +5,10 @@ import XCTest
 
 /// `GET /repos/{owner}/{repo}`: the live client on loopback and the fixture client.
 final class RepositoryDetailClientTests: XCTestCase {
-    private var fixtures: FixtureGithubAPIClient { FixtureGithubAPIClient(directory: Paths.fixtures) }
+    private var fixtures: FixtureGithubAPIClient { FixtureGithubAPIClient(directory: TestPaths.fixtures) }
 
     func testDecodesGitHubsRepositoryObject() throws {
-        let data = try Data(contentsOf: Paths.fixtures.appendingPathComponent("github/repos/nerdishbynature/octokit.swift.json"))
+        let data = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("github/repos/nerdishbynature/octokit.swift.json"))
         let detail = try JSONDecoder().decode(GitHubRepositoryDetail.self, from: data)
         XCTAssertEqual(detail.fullName, "nerdishbynature/octokit.swift")
         XCTAssertEqual(detail.owner, "nerdishbynature")
@@ -22,7 +22,7 @@ final class RepositoryDetailClientTests: XCTestCase {
     }
 
     func testARepositoryWithoutLicenceOrLanguage() throws {
-        let data = try Data(contentsOf: Paths.fixtures.appendingPathComponent("github/repos/octokit-fixture-org/hello-world.json"))
+        let data = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("github/repos/octokit-fixture-org/hello-world.json"))
         let detail = try JSONDecoder().decode(GitHubRepositoryDetail.self, from: data)
         XCTAssertNil(detail.license)
         XCTAssertNil(detail.language)
@@ -82,7 +82,7 @@ final class RepositoryDetailClientTests: XCTestCase {
     // MARK: - Live client on loopback
 
     func testLiveClientFetchesOneRepository() async throws {
-        let body = try Data(contentsOf: Paths.fixtures.appendingPathComponent("github/repos/nerdishbynature/octokit.swift.json"))
+        let body = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("github/repos/nerdishbynature/octokit.swift.json"))
         let server = try LoopbackHTTPServer { request in
             request.path == "/repos/nerdishbynature/octokit.swift"
                 ? .init(status: 200, headers: [("Content-Type", "application/json")], body: body)

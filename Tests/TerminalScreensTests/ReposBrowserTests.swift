@@ -1,6 +1,7 @@
 import GitHubRepositories
 import TerminalScreens
 import TerminalUI
+import TestSupport
 import ViewModelKit
 import ViewModelKitTesting
 import Foundation
@@ -35,7 +36,7 @@ final class ReposBrowserTests: XCTestCase {
     }
 
     func testOpenADetailThenTheOwnersListAndComeBack() async {
-        let navigation = GitHubNavigationViewModel(client: FixtureGithubAPIClient(directory: Paths.fixtures), clock: TestClock())
+        let navigation = GitHubNavigationViewModel(client: FixtureGithubAPIClient(directory: TestPaths.fixtures), clock: TestClock())
         let browser = ReposBrowser(navigation: navigation, initialUser: "nerdishbynature")
         await settle(browser)
         XCTAssertEqual(browser.repositories.majorRepositories?.map(\.name), ["NBNRealmBrowser", "octokit.swift"])
@@ -83,7 +84,7 @@ final class ReposBrowserTests: XCTestCase {
     func testTypingBrowsingAndTheThresholdOnTheTester() async {
         let clock = TestClock()
         let navigation = GitHubNavigationViewModel(
-            client: FixtureGithubAPIClient(directory: Paths.fixtures), clock: clock, now: .constant(.init(timeIntervalSince1970: 0))
+            client: FixtureGithubAPIClient(directory: TestPaths.fixtures), clock: clock, now: .constant(.init(timeIntervalSince1970: 0))
         )
         let repositories = navigation.root
         let browser = ReposBrowser(navigation: navigation)
@@ -115,10 +116,4 @@ final class ReposBrowserTests: XCTestCase {
         XCTAssertEqual(browser.handle(.character("q")), .quit)
         await tester.finish()
     }
-}
-
-enum Paths {
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
 }

@@ -1,11 +1,6 @@
 import XCTest
 @testable import ViewModelKit
 
-/// Suspends until cancelled.
-private func suspendUntilCancelled() async throws {
-    let _: Void = try await withCallback { _ in }
-}
-
 @MainActor
 final class TaskTests: XCTestCase {
     func testATaskRunsOnTheMainActorAndIsForgottenWhenItEnds() async throws {
@@ -75,45 +70,5 @@ final class TaskTests: XCTestCase {
         refreshButtonTapped()
         XCTAssertEqual(model.runningTasks.map(\.origin), ["refreshButtonTapped()"])
         model.cancelAllTasks()
-    }
-}
-
-@MainActor
-final class WithCallbackTests: XCTestCase {
-    func testDeliversTheFirstResultOnly() async throws {
-        let value: Int = try await withCallback { resume in
-            resume(.success(1))
-            resume(.success(2))
-            resume(.failure(CancellationError()))
-        }
-        XCTAssertEqual(value, 1)
-    }
-
-    func testDeliversALaterCallback() async throws {
-        let (stream, continuation) = AsyncStream.makeStream(of: (@Sendable (Result<String, any Error>) -> Void).self)
-        async let value: String = withCallback { resume in continuation.yield(resume) }
-        for await resume in stream {
-            resume(.success("late"))
-            break
-        }
-        let result = try await value
-        XCTAssertEqual(result, "late")
-    }
-
-    func testCancellationEndsTheWaitForACallbackThatNeverComes() async {
-        let task = Task { try await suspendUntilCancelled() }
-        task.cancel()
-        let result = await task.result
-        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError) }
-    }
-
-    func testPassesErrorsThrough() async {
-        struct Boom: Error {}
-        do {
-            let _: Int = try await withCallback { $0(.failure(Boom())) }
-            XCTFail("expected an error")
-        } catch {
-            XCTAssertTrue(error is Boom)
-        }
     }
 }

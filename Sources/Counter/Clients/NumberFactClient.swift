@@ -2,6 +2,7 @@ public import Foundation
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
+internal import ClientSupport
 internal import ViewModelKit
 
 /// The live client: `GET {baseURL}/{number}` on the Numbers API, as in the TCA tutorial.
@@ -41,7 +42,10 @@ public struct NumberFactClient: NumberFactClientProtocol {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw NumberFactError.badURL
         }
-        if refuseLiveRequestInTests(client: "NumberFactClient", url: url, realHost: Self.defaultBaseURL.host) {
+        if refuseLiveRequestInTests(
+            client: "NumberFactClient", url: url, realHost: Self.defaultBaseURL.host,
+            isTesting: IssueReporting.isTesting, report: { reportIssue($0) }
+        ) {
             throw NumberFactError.network("the live Numbers API is not available to tests")
         }
         var request = URLRequest(url: url)

@@ -3,6 +3,7 @@ public import Foundation
 public import FoundationNetworking
 #endif
 internal import Synchronization
+internal import ClientSupport
 internal import ViewModelKit
 
 /// The live client: GitHub's REST API over `URLSession`.
@@ -138,9 +139,6 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
     public func fetchRepository(owner: String, name: String) async throws -> GitHubRepositoryDetail {
         let path = try GitHubRepositoryPath(owner: owner, name: name)
         let target = try url(path: ["repos", path.owner.rawValue, path.name], query: [])
-        if refuseLiveRequestInTests(client: "GithubAPIClient", url: target, realHost: Self.defaultBaseURL.host) {
-            throw FetcherError.network("the live GitHub API is not available to tests")
-        }
         let page: Page
         do {
             page = try await fetchPage(target, user: path.owner.rawValue)
@@ -168,9 +166,6 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
         let name = try GitHubUserName(user)
         if let token { try Self.checkToken(token) }
         let first = try url(path: ["users", name.rawValue, "repos"], query: [("per_page", String(Self.pageSize))])
-        if refuseLiveRequestInTests(client: "GithubAPIClient", url: first, realHost: Self.defaultBaseURL.host) {
-            throw FetcherError.network("the live GitHub API is not available to tests")
-        }
         let firstPage = try await fetchPage(first, user: name.rawValue)
         func tooManyPages(_ count: String) -> FetcherError {
             .unexpectedResponse(
@@ -241,7 +236,8 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
 
     // MARK: - Requests
 
-    /// `path` under ``baseURL`` with `query`.
+    /// `path` under ``baseURL`` with `query`: the first request of a fetch. Under tests, a URL on the
+    /// real API is refused here (and the test fails), before anything is sent.
     private func url(path: [String], query: [(String, String)]) throws(FetcherError) -> URL {
         var url = baseURL
         for component in path { url.appendPathComponent(component) }
@@ -251,6 +247,12 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
         else { throw .badURL }
         components.queryItems = query.isEmpty ? nil : query.map { URLQueryItem(name: $0.0, value: $0.1) }
         guard let result = components.url else { throw .badURL }
+        if refuseLiveRequestInTests(
+            client: "GithubAPIClient", url: result, realHost: Self.defaultBaseURL.host,
+            isTesting: IssueReporting.isTesting, report: { reportIssue($0) }
+        ) {
+            throw .network("the live GitHub API is not available to tests")
+        }
         return result
     }
 

@@ -1,5 +1,6 @@
 public import Foundation
 internal import ViewModelKit
+internal import StateDump
 
 /// Why repositories could not be fetched.
 ///

@@ -36,13 +36,6 @@ extension ViewModelContainer {
     public func removing(_ child: ViewModel) -> Self? { nil }
 }
 
-extension ViewModel: Equatable {
-    /// View models are equal when they are the same instance.
-    nonisolated public static func == (lhs: ViewModel, rhs: ViewModel) -> Bool {
-        lhs === rhs
-    }
-}
-
 extension ViewModel: ViewModelContainer {
     /// The view model itself.
     nonisolated public var childViewModels: [ViewModel] { [self] }

@@ -1,3 +1,4 @@
+internal import StateDump
 /// Prints what changed in a view model, like TCA's `_printChanges()`: after each burst of writes
 /// (everything one intent or one step of a task changed), the intent and a −/+ diff of the state.
 ///
@@ -76,10 +77,4 @@ extension ViewModel {
     public func logChanges(to output: @escaping @MainActor (String) -> Void = { print($0, terminator: "") }) -> ChangeLogger {
         ChangeLogger(viewModel: self, output: output)
     }
-}
-
-/// The intent that started the owned task now running, for diagnostics.
-package enum TaskOrigin {
-    /// The name of the method that started the current owned task (`#function` at `task(id:)`).
-    @TaskLocal package static var current: String?
 }

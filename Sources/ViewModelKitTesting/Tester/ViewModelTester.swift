@@ -1,4 +1,5 @@
 public import ViewModelKit
+internal import StateDump
 
 /// Tests a view model exhaustively, the way TCA's `TestStore` tests a reducer: every intent's state
 /// change, every change its tasks make, and every task still running must be accounted for.

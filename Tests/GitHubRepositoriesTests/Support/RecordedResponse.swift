@@ -7,7 +7,7 @@ enum RecordedResponse {
     /// Reads `headers` (comment lines starting with `#`, an `HTTP/1.1 <status>` line, then
     /// `Name: value` lines) and `body`, both relative to the real-fixtures `github/` folder.
     static func load(headers: String, body: String? = nil) throws -> LoopbackHTTPServer.Response {
-        let text = try String(contentsOf: Paths.realFixtures.appendingPathComponent(headers), encoding: .utf8)
+        let text = try String(contentsOf: TestPaths.recordedGitHub.appendingPathComponent(headers), encoding: .utf8)
         var status = 200
         var fields: [(name: String, value: String)] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -24,7 +24,7 @@ enum RecordedResponse {
             }
             fields.append((name, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        let data = try body.map { try Data(contentsOf: Paths.realFixtures.appendingPathComponent($0)) } ?? Data()
+        let data = try body.map { try Data(contentsOf: TestPaths.recordedGitHub.appendingPathComponent($0)) } ?? Data()
         return LoopbackHTTPServer.Response(status: status, headers: fields, body: data)
     }
 

@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `repos` binary, as a user would.
 enum ReposBinary {
     /// The package root.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var packageRoot: URL { TestPaths.packageRoot }
 
     /// What one run printed and how it ended.
     struct Run {
@@ -17,13 +17,8 @@ enum ReposBinary {
     /// The `repos` binary beside the test bundle (`swift test` builds it first).
     static var binary: URL {
         get throws {
-            let candidates = [
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                Bundle.main.bundleURL,
-                Bundle.main.bundleURL.deletingLastPathComponent(),
-            ].map { $0.appendingPathComponent("repos") }
-            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw XCTSkip("repos binary not found beside the tests: \(candidates.map(\.path))")
+            guard let found = TestPaths.builtExecutable("repos") else {
+                throw MissingTestRequirement.required("repos was not built beside the tests") { XCTSkip($0) }
             }
             return found
         }

@@ -1,0 +1,39 @@
+package import StateDump
+
+extension ViewModel {
+    /// The current values of every ``Observed`` property of this view model (and of its superclasses).
+    package func snapshot() -> StateSnapshot {
+        var fields: [StateSnapshot.Field] = []
+        var mirror: Mirror? = Mirror(reflecting: self)
+        var levels: [Mirror] = []
+        while let level = mirror, level.subjectType != ViewModel.self {
+            levels.insert(level, at: 0)
+            mirror = level.superclassMirror
+        }
+        for level in levels {
+            for child in level.children {
+                guard let label = child.label else { continue }
+                let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                if let storage = child.value as? any ObservedStorage {
+                    fields.append(.init(name: name, value: storage.anyEquatable, storage: storage.subscriberListID))
+                } else if let storage = child.value as? any ChildStorage {
+                    let slot = storage.anySlot
+                    slot.adopt(by: self)
+                    fields.append(.init(name: name, value: slot.snapshotValue(), storage: slot.subscriberListID))
+                }
+            }
+        }
+        return StateSnapshot(typeName: dumpTypeName(type(of: self)), fields: fields, source: self)
+    }
+}
+
+extension ViewModelProtocol {
+    /// The name of the ``Observed`` property that `keyPath` reads, or `nil` if it reads none directly.
+    package func observedPropertyName(for keyPath: AnyKeyPath) -> String? {
+        guard let typed = keyPath as? PartialKeyPath<Self> else { return nil }
+        let reads = observationCenter.track { _ = self[keyPath: typed] }
+        guard reads.count == 1, reads[0].keyPath == keyPath else { return nil }
+        let list = ObjectIdentifier(reads[0].list)
+        return snapshot().fields.first { $0.storage == list }?.name
+    }
+}

@@ -1,0 +1,50 @@
+public import Foundation
+internal import Synchronization
+
+/// Makes UUIDs. Inject it instead of calling `UUID()`, so tests get predictable ids.
+///
+/// ```swift
+/// let uuid = UUIDGenerator.incrementing
+/// uuid()   // 00000000-0000-0000-0000-000000000000
+/// uuid()   // 00000000-0000-0000-0000-000000000001
+/// ```
+public struct UUIDGenerator: Sendable {
+    private let generate: @Sendable () -> UUID
+
+    /// A generator that calls `generate`.
+    public init(_ generate: @escaping @Sendable () -> UUID) {
+        self.generate = generate
+    }
+
+    /// A new UUID.
+    public func callAsFunction() -> UUID { generate() }
+
+    /// Random UUIDs.
+    public static let live = UUIDGenerator { UUID() }
+
+    /// Always `uuid`.
+    public static func constant(_ uuid: UUID) -> UUIDGenerator {
+        UUIDGenerator { uuid }
+    }
+
+    /// `00000000-0000-0000-0000-000000000000`, then `…0001`, `…0002` and so on: a new sequence each
+    /// time this property is read.
+    public static var incrementing: UUIDGenerator {
+        let counter = Counter()
+        return UUIDGenerator { counter.next() }
+    }
+
+    private final class Counter: Sendable {
+        private let value = Mutex<UInt64>(0)
+
+        func next() -> UUID {
+            let number = value.withLock { value -> UInt64 in
+                defer { value &+= 1 }
+                return value
+            }
+            let hex = String(number, radix: 16)
+            let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+            return UUID(uuidString: "00000000-0000-0000-0000-\(padded)") ?? UUID()
+        }
+    }
+}

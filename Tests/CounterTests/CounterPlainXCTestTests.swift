@@ -1,0 +1,19 @@
+import Counter
+import ViewModelKit
+import ViewModelKitTesting
+import XCTest
+
+/// The README's plain-XCTest version of the timer test, kept compiling and passing.
+@MainActor
+final class CounterPlainXCTestTests: XCTestCase {
+    func testTimerInPlainXCTest() async {
+        let clock = TestClock()
+        let counter = CounterViewModel(client: NumberFactClientMock(), clock: clock)
+        counter.toggleTimerButtonTapped()
+        XCTAssertTrue(counter.isTimerRunning)
+        await clock.advance(by: .seconds(1))
+        XCTAssertEqual(counter.count, 1)
+        counter.toggleTimerButtonTapped()
+        XCTAssertFalse(counter.isTimerRunning)
+    }
+}

@@ -1,0 +1,63 @@
+import Synchronization
+import ViewModelKitTesting
+import XCTest
+
+// MARK: - ImmediateClock
+
+final class ImmediateClockTests: XCTestCase {
+    @MainActor
+    func testTenMinuteSleepLoopFinishesAtOnceAndAdvancesNow() async throws {
+        let clock = ImmediateClock()
+        let log = Log()
+        let anyClock: any Clock<Duration> = clock
+        for _ in 0..<600 {
+            try await anyClock.sleep(for: .seconds(1))
+            log.ticks += 1
+        }
+        XCTAssertEqual(log.ticks, 600)
+        XCTAssertEqual(clock.now, ImmediateClock.Instant(offset: .seconds(600)))
+    }
+
+    @MainActor
+    func testPollerThroughAnyClockRunsWithoutWaiting() async {
+        let clock = ImmediateClock()
+        let poller = Poller(clock: clock)
+        let task = poller.start()
+        var attempts = 0
+        while poller.polls < 50, attempts < 10_000 {
+            attempts += 1
+            await Task.yield()
+        }
+        task.cancel()
+        await task.value
+        XCTAssertGreaterThanOrEqual(poller.polls, 50)
+        XCTAssertEqual(clock.now.offset, .seconds(poller.polls))
+    }
+
+    func testSleepUntilPastDeadlineDoesNotMoveTimeBackwards() async throws {
+        let clock = ImmediateClock(now: .init(offset: .seconds(10)))
+        try await clock.sleep(until: .init(offset: .seconds(3)))
+        XCTAssertEqual(clock.now.offset, .seconds(10))
+        try await clock.sleep(until: .init(offset: .seconds(12)))
+        XCTAssertEqual(clock.now.offset, .seconds(12))
+    }
+
+    func testCopiesShareTheCurrentTime() async throws {
+        let clock = ImmediateClock()
+        let copy = clock
+        try await copy.sleep(for: .seconds(7))
+        XCTAssertEqual(clock.now.offset, .seconds(7))
+        XCTAssertEqual(clock.minimumResolution, .zero)
+    }
+
+    func testCancelledSleepThrows() async {
+        let clock = ImmediateClock()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await clock.sleep(for: .seconds(1))
+        }
+        let result = await task.result
+        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError) }
+        XCTAssertEqual(clock.now.offset, .zero, "a cancelled sleep must not move time")
+    }
+}
