@@ -8,6 +8,13 @@ final class GitHubUserNameTests: XCTestCase {
         }
     }
 
+    /// Old accounts GitHub still serves end in a hyphen or hold two in a row.
+    func testAcceptsOldAccountsWithTrailingOrDoubleHyphens() throws {
+        for name in ["foo-", "a--b", "x-", "a---b-", "9-", "z" + String(repeating: "-", count: 38)] {
+            XCTAssertEqual(try GitHubUserName(name).rawValue, name)
+        }
+    }
+
     func testRejectsNamesWithTheRuleTheyBreak() {
         let cases: [(String, UserNameRule)] = [
             ("", .empty),
@@ -23,8 +30,6 @@ final class GitHubUserNameTests: XCTestCase {
             ("аpple", .invalidCharacter("а")), // Cyrillic a
             ("é", .invalidCharacter("é")),
             ("-", .leadingHyphen),
-            ("foo-", .trailingHyphen),
-            ("a--b", .consecutiveHyphens),
             ("--", .leadingHyphen),
             (String(repeating: "x", count: 100), .tooLong(count: 100)),
             ("a\r\nb", .invalidCharacter("\r\n")),

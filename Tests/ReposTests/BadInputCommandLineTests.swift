@@ -56,7 +56,7 @@ final class BadInputCommandLineTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let names = [
             "../x", "../../x", "a/b", "?x=1", "%2e%2e", "a b", " x", "x\n", "a\r\nb", "аpple", "ｘ", "x\u{200B}",
-            String(repeating: "x", count: 40), "-x", "x-", "a--b", ".", "..", "",
+            String(repeating: "x", count: 40), "-x", "-", "--x", ".", "..", "",
         ]
         for name in names {
             for source in [["--fixtures", directory.path], ["--api-url", server.baseURL.absoluteString]] {
@@ -66,6 +66,27 @@ final class BadInputCommandLineTests: XCTestCase {
             }
         }
         XCTAssertEqual(server.requests.count, 0)
+    }
+
+    /// Old accounts GitHub still serves end in a hyphen or hold two in a row: they are listed, from
+    /// fixtures and from the live API alike.
+    func testOldAccountNamesWithTrailingOrDoubleHyphensWork() async throws {
+        let server = try LoopbackHTTPServer { request in
+            request.path.hasPrefix("/users/") ? .json(#"[{"id": 1, "name": "kept", "full_name": "old/kept", "stargazers_count": 60}]"#) : .json("{}", status: 404)
+        }
+        let directory = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["foo-", "a--b"] {
+            let file = directory.appendingPathComponent("github/users/\(name)/repos.json")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(#"[{"id": 1, "name": "kept", "full_name": "old/kept", "stargazers_count": 60}]"#.utf8).write(to: file)
+            for source in [["--fixtures", directory.path], ["--api-url", server.baseURL.absoluteString]] {
+                let outcome = await repos(source + ["--json", name])
+                XCTAssertEqual(outcome.status, 0, "\(name): \(outcome.stderr)")
+                XCTAssertTrue(outcome.stdout.contains(#""kept""#), "\(name): \(outcome.stdout)")
+            }
+        }
+        XCTAssertEqual(server.requests.map(\.path), ["/users/foo-/repos", "/users/a--b/repos"])
     }
 
     func testBadEnvironmentVariablesAreClearErrors() async throws {

@@ -5,9 +5,10 @@
 /// _ = try GitHubUserName("../etc")             // throws FetcherError.invalidUserName
 /// ```
 ///
-/// Rules (GitHub's own): 1 to 39 characters of `A-Z a-z 0-9 -`, with hyphens only single and only
-/// between other characters. So a name can never hold a path separator, a dot, a percent escape, a
-/// query, white space or a Unicode look-alike, and is safe in a URL path and a file name.
+/// Rules: 1 to 39 characters of `A-Z a-z 0-9 -`, not starting with a hyphen. So a name can never hold
+/// a path separator, a dot, a percent escape, a query, white space or a Unicode look-alike, and is
+/// safe in a URL path and a file name. GitHub no longer lets new accounts end in a hyphen or hold two
+/// in a row, but it still serves old accounts that do (`foo-`, `a--b`), so those are accepted.
 public struct GitHubUserName: Hashable, Sendable, CustomStringConvertible {
     /// The longest name GitHub allows.
     public static let maximumLength = 39
@@ -38,10 +39,6 @@ public enum UserNameRule: Equatable, Sendable, CustomStringConvertible {
     case invalidCharacter(Character)
     /// The name starts with a hyphen.
     case leadingHyphen
-    /// The name ends with a hyphen.
-    case trailingHyphen
-    /// The name has two hyphens in a row.
-    case consecutiveHyphens
 
     /// What the rule says, e.g. `must not start with a hyphen`.
     public var description: String {
@@ -54,10 +51,6 @@ public enum UserNameRule: Equatable, Sendable, CustomStringConvertible {
             return "contains \(String(character).quotedForDisplay); only letters A-Z, digits and hyphens are allowed"
         case .leadingHyphen:
             return "must not start with a hyphen"
-        case .trailingHyphen:
-            return "must not end with a hyphen"
-        case .consecutiveHyphens:
-            return "must not have two hyphens in a row"
         }
     }
 
@@ -66,8 +59,6 @@ public enum UserNameRule: Equatable, Sendable, CustomStringConvertible {
         if let bad = name.first(where: { !$0.isGitHubNameCharacter }) { return .invalidCharacter(bad) }
         if name.utf8.count > GitHubUserName.maximumLength { return .tooLong(count: name.utf8.count) }
         if name.hasPrefix("-") { return .leadingHyphen }
-        if name.hasSuffix("-") { return .trailingHyphen }
-        if name.contains("--") { return .consecutiveHyphens }
         return nil
     }
 }
