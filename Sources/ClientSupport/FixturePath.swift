@@ -106,7 +106,7 @@ package func readFixtureFile(
     guard status.st_size <= maximumBytes else {
         throw unreadable("the file has \(status.st_size) bytes; a fixture may have at most \(maximumBytes)")
     }
-    // NB: Foundation's `Data(contentsOf:)` leaks a 4 KB buffer for an empty file (LeakSanitizer shows
+    // NB: Foundation's `Data(contentsOf:)` leaks a buffer for an empty file (LeakSanitizer shows
     // it); an empty file needs no reading.
     guard status.st_size > 0 else { return (file, Data()) }
     do {

@@ -25,17 +25,6 @@ public struct Frame: Equatable, Sendable {
 
     /// The lines joined by `"\n"`, trailing spaces trimmed from each (for snapshot tests).
     public var text: String {
-        lines.map(Self.trimmingTrailingSpaces).joined(separator: "\n")
-    }
-
-    /// `line` without the spaces at its end.
-    static func trimmingTrailingSpaces(_ line: String) -> String {
-        var end = line.endIndex
-        while end > line.startIndex {
-            let before = line.index(before: end)
-            guard line[before] == " " else { break }
-            end = before
-        }
-        return String(line[..<end])
+        lines.map(TextLayout.trimmingTrailingSpaces).joined(separator: "\n")
     }
 }

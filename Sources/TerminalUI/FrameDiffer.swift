@@ -21,7 +21,7 @@ public struct FrameDiffer: Sendable {
         }
         var output = ""
         for (row, line) in frame.lines.enumerated() where line != shown.lines[row] {
-            let trimmed = Frame.trimmingTrailingSpaces(line)
+            let trimmed = TextLayout.trimmingTrailingSpaces(line)
             output += "\u{1B}[\(row + 1);1H" + trimmed
             if TextLayout.width(of: trimmed) < frame.width { output += "\u{1B}[K" }
         }
@@ -37,7 +37,7 @@ public struct FrameDiffer: Sendable {
     private static func fullRedraw(_ frame: Frame) -> String {
         var output = "\u{1B}[H\u{1B}[2J"
         for (row, line) in frame.lines.enumerated() {
-            let trimmed = Frame.trimmingTrailingSpaces(line)
+            let trimmed = TextLayout.trimmingTrailingSpaces(line)
             if !trimmed.isEmpty { output += "\u{1B}[\(row + 1);1H" + trimmed }
         }
         return output

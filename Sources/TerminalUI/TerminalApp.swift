@@ -134,7 +134,7 @@ public final class TerminalApp {
         let (columns, rows) = terminal.size
         var frame = render(columns, rows)
         if frame.width != columns || frame.height != rows {
-            frame = Frame(width: columns, height: rows, lines: frame.lines.map(Frame.trimmingTrailingSpaces))
+            frame = Frame(width: columns, height: rows, lines: frame.lines.map(TextLayout.trimmingTrailingSpaces))
         }
         let output = differ.output(for: frame)
         if !output.isEmpty { terminal.write(output) }

@@ -52,6 +52,17 @@ public enum TextLayout {
         return missing > 0 ? fitted + String(repeating: " ", count: missing) : fitted
     }
 
+    /// `line` without the spaces at its end.
+    public static func trimmingTrailingSpaces(_ line: String) -> String {
+        var end = line.endIndex
+        while end > line.startIndex {
+            let before = line.index(before: end)
+            guard line[before] == " " else { break }
+            end = before
+        }
+        return String(line[..<end])
+    }
+
     /// Word-wraps `text` into lines of at most `width` columns.
     ///
     /// Newlines (`\n`, `\r\n`, …) end a paragraph; an empty paragraph gives an empty line.

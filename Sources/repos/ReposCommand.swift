@@ -146,19 +146,19 @@ enum ReposCommand {
         return 1
     }
 
-    /// One line per repository: name, stars, description, in aligned columns.
+    /// One line per repository: name, stars, description, in columns aligned by display width (a
+    /// CJK character or an emoji takes two columns), with control characters made harmless.
     nonisolated static func renderTable(_ repositories: [GitHubRepository]) -> String {
-        let names = repositories.map { $0.name.sanitizedForTerminal }
+        let names = repositories.map { TextLayout.sanitize($0.name) }
         let stars = repositories.map { String($0.stargazersCount) }
-        let nameWidth = names.map(\.count).max() ?? 0
+        let nameWidth = names.map(TextLayout.width(of:)).max() ?? 0
         let starWidth = stars.map(\.count).max() ?? 0
         var text = ""
         for (index, repository) in repositories.enumerated() {
-            let name = names[index].padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            let name = TextLayout.pad(names[index], toWidth: nameWidth)
             let star = String(repeating: " ", count: starWidth - stars[index].count) + stars[index]
-            let description = repository.description?.sanitizedForTerminal ?? ""
-            let line = "\(name)  \(star) ★  \(description)"
-            text += line.trimmingTrailingSpaces + "\n"
+            let description = TextLayout.sanitize(repository.description ?? "")
+            text += TextLayout.trimmingTrailingSpaces("\(name)  \(star) ★  \(description)") + "\n"
         }
         return text
     }
@@ -171,21 +171,5 @@ enum ReposCommand {
             return "[]\n"
         }
         return text + "\n"
-    }
-}
-
-extension String {
-    /// The text on one line with control characters (including escape sequences' ESC) replaced by spaces,
-    /// so that a repository's description cannot move the cursor or recolor the terminal.
-    var sanitizedForTerminal: String {
-        String(String.UnicodeScalarView(unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control ? " " : scalar
-        }))
-    }
-
-    var trimmingTrailingSpaces: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

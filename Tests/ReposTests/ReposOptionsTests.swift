@@ -83,11 +83,4 @@ final class ReposOptionsTests: XCTestCase {
             XCTAssertEqual((error as? UsageError)?.description, #"invalid user name "-x": must not start with a hyphen"#)
         }
     }
-
-    func testTableSanitizesControlCharacters() {
-        let table = ReposCommand.renderTable([
-            .init(id: 1, name: "evil", stargazersCount: 5, description: "red\u{1B}[31m text\nsecond line"),
-        ])
-        XCTAssertEqual(table, "evil  5 ★  red [31m text second line\n")
-    }
 }

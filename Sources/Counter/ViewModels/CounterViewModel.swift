@@ -22,7 +22,7 @@ public final class CounterViewModel: ViewModel {
     @Observed public private(set) var isLoading = false
     /// Whether the timer runs.
     @Observed public private(set) var isTimerRunning = false
-    /// The alert's text (seed 003): the fact, or why it could not be loaded. Stays until dismissed.
+    /// The alert's text: the fact, or why it could not be loaded. Stays until dismissed.
     @Observed public private(set) var numberFactAlert: String?
 
     /// The timer's period.

@@ -2,7 +2,7 @@ internal import ViewModelKit
 
 /// Fetches a user's repositories: the view model's only way to reach GitHub.
 ///
-/// Two variants, as in the seed: a callback for UIKit-style code and `async` for everything else.
+/// Two variants: a callback for UIKit-style code and `async` for everything else.
 /// Implement the `async` one; the callback variant has a default built on it, so that one
 /// implementation backs both:
 ///

@@ -4,14 +4,13 @@ internal import StateDump
 
 /// Why repositories could not be fetched.
 ///
-/// Every case has a ``description`` a person can act on. The seed's three cases (`badURL`, `badCode`,
-/// `missingData`) are kept; `badCode` carries the HTTP status.
+/// Every case has a ``description`` a person can act on. `badCode` carries the HTTP status.
 public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The request URL could not be built (a malformed base URL).
     case badURL
     /// The server answered with an unexpected HTTP status.
     case badCode(Int)
-    /// The server answered 200 with an empty body. Kept for the seed's callers: this package's clients
+    /// The server answered 200 with an empty body. For clients of your own: this package's clients
     /// report an empty body as ``decodingFailed(source:reason:)``, which names the URL or file.
     case missingData
     /// GitHub has no user (or organization) of that name (HTTP 404, or no fixture file).

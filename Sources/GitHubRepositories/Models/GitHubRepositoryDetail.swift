@@ -192,20 +192,3 @@ public struct GitHubRepositoryPath: Hashable, Sendable, CustomStringConvertible 
     /// `owner/name`.
     public var description: String { "\(owner.rawValue)/\(name)" }
 }
-
-/// Fetches one repository's details: what the detail screen needs of GitHub.
-///
-/// ```swift
-/// struct MockDetailClient: RepositoryDetailClientProtocol {
-///     func fetchRepository(owner: String, name: String) async throws -> GitHubRepositoryDetail { … }
-/// }
-/// ```
-///
-/// Errors should be ``FetcherError`` values; cancellation should throw `CancellationError`.
-public protocol RepositoryDetailClientProtocol: Sendable {
-    /// Fetches `owner/name`.
-    func fetchRepository(owner: String, name: String) async throws -> GitHubRepositoryDetail
-}
-
-/// Everything the GitHub feature asks of GitHub: lists and single repositories.
-public typealias GitHubClientProtocol = GithubAPIClientProtocol & RepositoryDetailClientProtocol

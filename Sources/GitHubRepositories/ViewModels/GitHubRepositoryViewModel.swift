@@ -3,7 +3,7 @@ public import ViewModelKit
 
 /// Lists a GitHub user's major repositories: those with at least ``minimumStars`` stars.
 ///
-/// The seed's view model, built on ``ViewModel``: every property a screen shows is ``Observed``.
+/// Built on ``ViewModel``: every property a screen shows is ``Observed``.
 ///
 /// ```swift
 /// let viewModel = GitHubRepositoryViewModel(client: FixtureGithubAPIClient(directory: fixtures))
@@ -125,7 +125,7 @@ public final class GitHubRepositoryViewModel: ViewModel {
     }
 
     /// Recomputes ``majorRepositories`` from ``repositories`` and ``minimumStars``; an empty list if
-    /// nothing was loaded yet. Loads call it themselves; it is kept public for the seed's callers.
+    /// nothing was loaded yet. Loads call it themselves; call it after changing the list by other means.
     public func fetchMajorRepositories() {
         majorRepositories = (repositories ?? []).filter { $0.stargazersCount >= minimumStars }
     }

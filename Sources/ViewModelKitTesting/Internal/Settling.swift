@@ -1,8 +1,8 @@
 /// Tuning for how long a ``TestClock`` lets woken work run.
 ///
-/// A main-actor hop under XCTest on Linux takes tens of microseconds while a yield on the global
-/// executor takes about one, so settling counts yields (for chains of hand-offs on the caller's
-/// actor) *and* real time (for work on other threads), waiting out the latter without spinning.
+/// A main-actor hop under XCTest on Linux takes much longer than a yield on the global executor, so
+/// settling counts yields (for chains of hand-offs on the caller's actor) *and* real time (for work
+/// on other threads), waiting out the latter without spinning.
 enum Settling {
     /// `Task.yield()` calls per settle: enough for a chain of hand-offs (a woken task hops back to
     /// its actor, spawns a `Task`, that task hops again, ...) queued behind one another.

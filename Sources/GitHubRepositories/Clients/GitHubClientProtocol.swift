@@ -1,0 +1,2 @@
+/// Everything the GitHub feature asks of GitHub: lists and single repositories.
+public typealias GitHubClientProtocol = GithubAPIClientProtocol & RepositoryDetailClientProtocol
