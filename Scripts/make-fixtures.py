@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Builds Fixtures/github/users/*/repos.json from the real GitHub payloads in ../shared/real-fixtures.
+"""Builds Fixtures/github/users/*/repos.json from the recorded GitHub payloads in
+Tests/GitHubRepositoriesTests/Recorded (their sources: SOURCES.md there).
 
-Run from the repository root: python3 Scripts/make-fixtures.py [REAL_FIXTURES_DIR]
+Run from the repository root: python3 Scripts/make-fixtures.py [RECORDED_DIR]
 Bodies are kept as GitHub sent them (every field); only the synthetic user "many-repos-org" is derived,
 by renaming real repository objects and giving them new ids and star counts.
 """
@@ -10,7 +11,7 @@ import json
 import os
 import sys
 
-real = sys.argv[1] if len(sys.argv) > 1 else os.path.join("..", "shared", "real-fixtures", "github")
+real = sys.argv[1] if len(sys.argv) > 1 else os.path.join("Tests", "GitHubRepositoriesTests", "Recorded")
 out = os.path.join("Fixtures", "github", "users")
 
 

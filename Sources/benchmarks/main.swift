@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 // `swift run -c release benchmarks [--json PATH] [--quick]`: every case against its peer, measured
 // in the same run; medians over repetitions, with the spread.
@@ -11,12 +12,8 @@ let repeats = quick ? 3 : 11
 let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
 func wanted(_ group: String) -> Bool { only.map { group.contains($0) } ?? true }
 
-let fixtures: URL = {
-    let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures")
-    if FileManager.default.fileExists(atPath: local.path) { return local }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-}()
+/// The package's own `Fixtures/`.
+let fixtures = TestPaths.fixtures
 
 var rows: [Row] = []
 @MainActor

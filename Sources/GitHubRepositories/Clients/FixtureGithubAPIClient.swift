@@ -79,14 +79,8 @@ public struct FixtureGithubAPIClient: GithubAPIClientProtocol, RepositoryDetailC
     public func fetchRepositories(user: String) async throws -> [GitHubRepository] {
         let components = try Self.components(forUser: user)
         try Task.checkCancellation()
-        let read: (file: URL, data: Data?)
-        do {
-            read = try readFixtureFile(in: directory, components)
-        } catch {
-            throw FetcherError(error)
-        }
-        guard let data = read.data else { throw FetcherError.userNotFound(user) }
-        return try GitHubRepository.decodeList(from: data, source: read.file.path)
+        guard let (file, data) = try read(components) else { throw FetcherError.userNotFound(user) }
+        return try GitHubRepository.decodeList(from: data, source: file.path)
     }
 
     /// `github/repos/<owner>/<name>.json`.
