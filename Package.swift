@@ -59,7 +59,9 @@ let package = Package(
         // What the two executables' command lines share: usage errors, fixture lookup, URL checks.
         .target(name: "CommandLineSupport", dependencies: ["ClientSupport", "StateDump"], swiftSettings: strict),
         // Helpers for the package's own tests: loopback HTTP servers, bad inputs, paths.
-        .target(name: "TestSupport", dependencies: ["ClientSupport", "ViewModelKit"], swiftSettings: strict),
+        .target(
+            name: "TestSupport", dependencies: ["ClientSupport", "ViewModelKit", "GitHubRepositories"], swiftSettings: strict
+        ),
         // `swift run -c release benchmarks`: every performance claim against its peer.
         .executableTarget(
             name: "benchmarks",

@@ -8,19 +8,6 @@ import XCTest
 /// The front ends' own view models deinitialize while loading and spinning.
 @MainActor
 final class LifetimeTests: XCTestCase {
-    /// A GitHub client whose every request never answers.
-    struct SilentGitHub: GitHubClientProtocol {
-        let service: SilentCallbackService
-        func fetchRepositories(user: String) async throws -> [GitHubRepository] {
-            try await service.request()
-            return []
-        }
-        func fetchRepository(owner: String, name: String) async throws -> GitHubRepositoryDetail {
-            try await service.request()
-            throw FetcherError.repositoryNotFound("\(owner)/\(name)")
-        }
-    }
-
     func testTheBrowserAndSpinnerDeinitializeWhileLoadingAndSpinning() async {
         let service = SilentCallbackService()
         let clock = TestClock()
