@@ -155,7 +155,7 @@ public struct IdentifiedArray<Element: Identifiable> {
         let element = _elements.remove(at: from)
         let to = Swift.min(Swift.max(index, 0), _elements.count)
         _elements.insert(element, at: to)
-        reindex(from: Swift.min(from, to))
+        reindex(Swift.min(from, to)..<(Swift.max(from, to) + 1))
     }
 
     /// Sorts the elements in place.
@@ -172,7 +172,13 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// Rewrites the positions of the elements from `start` to the end.
     @inlinable
     mutating func reindex(from start: Int) {
-        for index in start..<_elements.count { positions[_elements[index].id] = index }
+        reindex(start..<_elements.count)
+    }
+
+    /// Rewrites the positions of the elements in `range` (the only ones that moved).
+    @inlinable
+    mutating func reindex(_ range: Range<Int>) {
+        for index in range { positions[_elements[index].id] = index }
     }
 }
 
