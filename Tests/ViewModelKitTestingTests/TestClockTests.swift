@@ -1,4 +1,5 @@
 import Synchronization
+import ViewModelKit
 import ViewModelKitTesting
 import XCTest
 
@@ -234,8 +235,13 @@ final class TestClockTests: XCTestCase {
             }
         }
 
+        let recorder = RecordingIssueReporter()
+        let previous = IssueReporting.reporter
+        IssueReporting.reporter = recorder
         await clock.run(timeout: .seconds(10))
+        IssueReporting.reporter = previous
 
+        XCTAssertEqual(recorder.messages.count, 1, "the sleeper left after the timeout fails the test")
         XCTAssertEqual(log.ticks, 10)
         XCTAssertEqual(clock.now, at(10))
         XCTAssertEqual(clock.pendingSleepers.map(\.deadline), [at(11)])

@@ -9,38 +9,46 @@
 /// ```
 ///
 /// Ids are unique: appending or inserting an element whose id is already present changes nothing,
-/// and `init(_:)` keeps the first of several elements with the same id. Order is the order of
+/// and `init(_:)` keeps the first of several elements with the same id. An element keeps its id in
+/// place: the positional subscript replaces an element only with one of the same id. Order is the order of
 /// insertion unless you move or sort. Holds plain values and child view models alike (a view model
 /// subclass that is `Identifiable` by a stable `let id`, or by its identity).
 public struct IdentifiedArray<Element: Identifiable> {
-    /// The elements in order.
+    /// The elements in order (read through ``elements``).
     @usableFromInline
-    var elements: ContiguousArray<Element>
+    var _elements: [Element]
     /// The position of each id in `elements`.
     @usableFromInline
     var positions: [Element.ID: Int]
 
     /// Creates an empty collection.
+    @inlinable
     public init() {
-        elements = []
+        _elements = []
         positions = [:]
     }
 
     /// Creates a collection of `elements`, keeping the first element of each id and dropping later
     /// ones.
+    @inlinable
     public init(_ elements: some Sequence<Element>) {
         self.init()
         for element in elements { append(element) }
     }
 
-    /// The ids, in order.
-    public var ids: [Element.ID] { elements.map(\.id) }
+    /// The elements in order, as a plain array.
+    @inlinable
+    public var elements: [Element] { _elements }
 
-    /// The position of the element with `id`, if present.
+    /// The ids, in order.
+    public var ids: [Element.ID] { _elements.map(\.id) }
+
+    /// The position of the element with `id`, if present, found in constant time.
     @inlinable
     public func index(id: Element.ID) -> Int? { positions[id] }
 
     /// Whether an element with `id` is present.
+    @inlinable
     public func contains(id: Element.ID) -> Bool { positions[id] != nil }
 
     /// The element with `id`; setting `nil` removes it, setting a value replaces it in place or, if
@@ -48,8 +56,9 @@ public struct IdentifiedArray<Element: Identifiable> {
     ///
     /// Setting a value whose own id differs from `id` is a programming error and is ignored (the
     /// collection never holds an element under the wrong id).
+    @inlinable
     public subscript(id id: Element.ID) -> Element? {
-        get { positions[id].map { elements[$0] } }
+        get { positions[id].map { _elements[$0] } }
         set {
             guard let newValue else {
                 remove(id: id)
@@ -60,7 +69,7 @@ public struct IdentifiedArray<Element: Identifiable> {
                 return
             }
             if let index = positions[id] {
-                elements[index] = newValue
+                _elements[index] = newValue
             } else {
                 append(newValue)
             }
@@ -68,36 +77,40 @@ public struct IdentifiedArray<Element: Identifiable> {
     }
 
     /// Appends `element` unless its id is present. Returns whether it was added and its position.
+    @inlinable
     @discardableResult
     public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
         if let index = positions[element.id] { return (false, index) }
-        positions[element.id] = elements.count
-        elements.append(element)
-        return (true, elements.count - 1)
+        positions[element.id] = _elements.count
+        _elements.append(element)
+        return (true, _elements.count - 1)
     }
 
     /// Appends the elements whose ids are not present yet, in order.
+    @inlinable
     public mutating func append(contentsOf newElements: some Sequence<Element>) {
         for element in newElements { append(element) }
     }
 
     /// Inserts `element` at `index` unless its id is present. Returns whether it was added and its
     /// position.
+    @inlinable
     @discardableResult
     public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
         if let existing = positions[element.id] { return (false, existing) }
-        let index = Swift.min(Swift.max(index, 0), elements.count)
-        elements.insert(element, at: index)
+        let index = Swift.min(Swift.max(index, 0), _elements.count)
+        _elements.insert(element, at: index)
         reindex(from: index)
         return (true, index)
     }
 
     /// Replaces the element with the same id, or appends `element`. Returns the replaced element.
+    @inlinable
     @discardableResult
     public mutating func updateOrAppend(_ element: Element) -> Element? {
         if let index = positions[element.id] {
-            let old = elements[index]
-            elements[index] = element
+            let old = _elements[index]
+            _elements[index] = element
             return old
         }
         append(element)
@@ -105,6 +118,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     }
 
     /// Removes and returns the element with `id`, if present.
+    @inlinable
     @discardableResult
     public mutating func remove(id: Element.ID) -> Element? {
         guard let index = positions[id] else { return nil }
@@ -112,9 +126,10 @@ public struct IdentifiedArray<Element: Identifiable> {
     }
 
     /// Removes and returns the element at `index` (which must be valid).
+    @inlinable
     @discardableResult
     public mutating func remove(at index: Int) -> Element {
-        let element = elements.remove(at: index)
+        let element = _elements.remove(at: index)
         positions[element.id] = nil
         reindex(from: index)
         return element
@@ -122,49 +137,75 @@ public struct IdentifiedArray<Element: Identifiable> {
 
     /// Removes the elements that satisfy `shouldBeRemoved`.
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-        try elements.removeAll(where: shouldBeRemoved)
+        try _elements.removeAll(where: shouldBeRemoved)
         positions.removeAll(keepingCapacity: true)
         reindex(from: 0)
     }
 
     /// Removes every element.
     public mutating func removeAll() {
-        elements.removeAll()
+        _elements.removeAll()
         positions.removeAll()
     }
 
     /// Moves the element with `id` to `index` (clamped to the collection's bounds).
+    @inlinable
     public mutating func move(id: Element.ID, to index: Int) {
         guard let from = positions[id] else { return }
-        let element = elements.remove(at: from)
-        let to = Swift.min(Swift.max(index, 0), elements.count)
-        elements.insert(element, at: to)
-        reindex(from: Swift.min(from, to))
+        let element = _elements.remove(at: from)
+        let to = Swift.min(Swift.max(index, 0), _elements.count)
+        _elements.insert(element, at: to)
+        reindex(Swift.min(from, to)..<(Swift.max(from, to) + 1))
     }
 
     /// Sorts the elements in place.
     public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-        try elements.sort(by: areInIncreasingOrder)
+        try _elements.sort(by: areInIncreasingOrder)
         reindex(from: 0)
     }
 
     /// The elements that satisfy `isIncluded`, as an identified collection.
     public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> IdentifiedArray {
-        IdentifiedArray(try elements.filter(isIncluded))
+        IdentifiedArray(try _elements.filter(isIncluded))
     }
 
-    private mutating func reindex(from start: Int) {
-        for index in start..<elements.count { positions[elements[index].id] = index }
+    /// Rewrites the positions of the elements from `start` to the end.
+    @inlinable
+    mutating func reindex(from start: Int) {
+        reindex(start..<_elements.count)
+    }
+
+    /// Rewrites the positions of the elements in `range` (the only ones that moved).
+    @inlinable
+    mutating func reindex(_ range: Range<Int>) {
+        for index in range { positions[_elements[index].id] = index }
     }
 }
 
 extension IdentifiedArray: RandomAccessCollection {
     /// The position of the first element.
+    @inlinable
     public var startIndex: Int { 0 }
     /// The position after the last element.
-    public var endIndex: Int { elements.count }
-    /// The element at `position` (read-only: change elements by id, which keeps ids unique).
-    public subscript(position: Int) -> Element { elements[position] }
+    @inlinable
+    public var endIndex: Int { _elements.count }
+    /// The element at `position`.
+    ///
+    /// Setting replaces it in place with an element of the same id (`items[0].name = "New"`).
+    /// Setting an element with another id is a programming error and stops the program: replace
+    /// by id with ``subscript(id:)``, or remove and insert.
+    @inlinable
+    public subscript(position: Int) -> Element {
+        get { _elements[position] }
+        set {
+            let old = _elements[position]
+            precondition(
+                newValue.id == old.id,
+                "IdentifiedArray[\(position)]: the new element's id \(newValue.id) differs from the id \(old.id) at that position; an element keeps its id in place (replace by id, or remove and insert)"
+            )
+            _elements[position] = newValue
+        }
+    }
 }
 
 extension IdentifiedArray: ExpressibleByArrayLiteral {
@@ -184,7 +225,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
 extension IdentifiedArray: Hashable where Element: Hashable {
     /// Hashes the elements in order.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(elements.count)
+        hasher.combine(_elements.count)
         for element in elements { hasher.combine(element) }
     }
 }
@@ -193,10 +234,15 @@ extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendabl
 
 extension IdentifiedArray: CustomStringConvertible {
     /// The elements, written as an array.
-    public var description: String { Array(elements).description }
+    public var description: String { _elements.description }
+}
+
+extension IdentifiedArray: CustomDebugStringConvertible {
+    /// The type and the elements, e.g. `IdentifiedArray<Row>([Row(id: 1), Row(id: 2)])`.
+    public var debugDescription: String { "IdentifiedArray<\(Element.self)>(\(_elements))" }
 }
 
 extension IdentifiedArray: CustomReflectable {
     /// Reflects as the array of its elements, so dumps and diffs show the elements only.
-    public var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(elements), displayStyle: .collection) }
+    public var customMirror: Mirror { Mirror(self, unlabeledChildren: _elements, displayStyle: .collection) }
 }

@@ -35,16 +35,13 @@ public struct UUIDGenerator: Sendable {
     }
 
     private final class Counter: Sendable {
-        private let value = Mutex<UInt64>(0)
+        private let value = Mutex<Int>(0)
 
         func next() -> UUID {
-            let number = value.withLock { value -> UInt64 in
+            UUID(value.withLock { value -> Int in
                 defer { value &+= 1 }
                 return value
-            }
-            let hex = String(number, radix: 16)
-            let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
-            return UUID(uuidString: "00000000-0000-0000-0000-\(padded)") ?? UUID()
+            })
         }
     }
 }

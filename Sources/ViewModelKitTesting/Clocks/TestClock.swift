@@ -1,4 +1,5 @@
 import Synchronization
+internal import ViewModelKit
 
 /// A clock whose time only moves when a test says so.
 ///
@@ -107,8 +108,8 @@ public final class TestClock: Clock, Sendable {
     /// Suspends until the clock is advanced to `deadline` or beyond.
     ///
     /// Throws `CancellationError` as soon as the current task is cancelled, without waiting for
-    /// time to move. A `deadline` that is not after ``now`` returns at once (after checking for
-    /// cancellation).
+    /// time to move. As with the standard clocks, a `deadline` at or before ``now`` returns at once
+    /// (after checking for cancellation).
     ///
     /// ```swift
     /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
@@ -198,16 +199,80 @@ public final class TestClock: Clock, Sendable {
 
     /// Advances until no sleeper is left, including sleeps started by woken work, but never past
     /// `now + timeout`. ``now`` records how far the run got: the last deadline it woke, or
-    /// `now + timeout` if sleepers remain, which ``pendingSleepers`` then lists.
+    /// `now + timeout` if sleepers remain.
+    ///
+    /// Sleepers left after the timeout fail the test, each named with its deadline and when it
+    /// started (a timer that never stops, or a deadline beyond the timeout); ``pendingSleepers``
+    /// still lists them.
     ///
     /// ```swift
     /// await clock.run()
-    /// XCTAssertTrue(clock.pendingSleepers.isEmpty)
     /// ```
-    public nonisolated(nonsending) func run(timeout: Duration = .seconds(60 * 60 * 24)) async {
+    ///
+    /// - Parameter timeout: How far the run may move time.
+    public nonisolated(nonsending) func run(
+        timeout: Duration = .seconds(60 * 60 * 24),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
         let limit = now.advanced(by: timeout)
         await settle()
         await wakeSleepers(through: limit, stopWhenDrained: true)
+        let left = pendingSleepers
+        guard !left.isEmpty else { return }
+        let listed = left.map { "until \($0.deadline) (started at \($0.startedAt))" }.joined(separator: "; ")
+        IssueReporting.installTestReporterIfNeeded()
+        reportIssue(
+            "TestClock.run(timeout: \(timeout)): expected every sleep to finish, but \(left.count) "
+                + "\(left.count == 1 ? "is" : "are") still suspended at \(now): \(listed). Advance further, "
+                + "raise the timeout, or cancel the work that keeps sleeping.",
+            fileID: fileID, filePath: filePath, line: line, column: column
+        )
+    }
+
+    /// Fails the test unless each of `tasks` is suspended in a sleep on this clock, after letting
+    /// pending work run. Call it before advancing, to know that the work the test started has
+    /// reached its sleep (and is not running, finished, or waiting on something else).
+    ///
+    /// ```swift
+    /// let timer = Task { try await clock.sleep(for: .seconds(1)) }
+    /// await clock.checkSuspension(timer)   // passes: the task waits on the clock
+    /// ```
+    ///
+    /// Without tasks, it fails unless at least one sleep is pending on the clock.
+    ///
+    /// - Parameter tasks: The tasks that should be sleeping on this clock.
+    public nonisolated(nonsending) func checkSuspension<each Success, each Failure>(
+        _ tasks: repeat Task<each Success, each Failure>,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await settle()
+        // A sleeper records the hash of its `UnsafeCurrentTask`, which equals the hash of the
+        // task's `Task` handle (both hash the same task object).
+        let sleeping = state.withLock { Set($0.sleepers.compactMap(\.task)) }
+        var total = 0
+        var notSleeping: [Int] = []
+        for task in repeat each tasks {
+            total += 1
+            if !sleeping.contains(task.hashValue) { notSleeping.append(total) }
+        }
+        let message: String
+        if total == 0 {
+            guard sleeping.isEmpty else { return }
+            message = "TestClock.checkSuspension(): nothing is suspended on the clock."
+        } else {
+            guard !notSleeping.isEmpty else { return }
+            let which = notSleeping.map { "\($0)" }.joined(separator: ", ")
+            let subject = notSleeping.count == 1 ? "task \(which) of \(total) is" : "tasks \(which) of \(total) are"
+            message = "TestClock.checkSuspension(): \(subject) not suspended on the clock (still running, finished, or waiting on something else)."
+        }
+        IssueReporting.installTestReporterIfNeeded()
+        reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Wakes sleepers one at a time up to `limit`, letting woken work run after each. Then moves

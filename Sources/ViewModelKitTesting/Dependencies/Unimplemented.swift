@@ -32,68 +32,136 @@ public struct UnimplementedError: Error, CustomStringConvertible, Equatable {
 /// ```
 ///
 /// When called, it reports "Unimplemented: … was called with (…) but has no test implementation."
-/// at the line that created it, then throws ``UnimplementedError``.
+/// at the line that created it, then throws ``UnimplementedError``. Without a name, the failure
+/// names that line instead (`MyTests/Mocks.swift:12`).
 public func unimplemented<Result>(
-    _ name: String,
+    _ name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
 ) -> @Sendable () async throws -> Result {
-    IssueReporting.installTestReporterIfNeeded()
-    return {
-        reportUnimplemented(name, arguments: [], fileID: fileID, filePath: filePath, line: line, column: column)
-        throw UnimplementedError(name: name)
-    }
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return { throw site.fail() }
 }
 
 /// An unimplemented endpoint taking one argument; see ``unimplemented(_:fileID:filePath:line:column:)-5tp2d``.
 public func unimplemented<Argument, Result>(
-    _ name: String,
+    _ name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
 ) -> @Sendable (Argument) async throws -> Result {
-    IssueReporting.installTestReporterIfNeeded()
-    return { argument in
-        reportUnimplemented(name, arguments: [argument], fileID: fileID, filePath: filePath, line: line, column: column)
-        throw UnimplementedError(name: name)
-    }
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return { argument in throw site.fail(argument) }
 }
 
 /// An unimplemented endpoint taking two arguments.
 public func unimplemented<First, Second, Result>(
-    _ name: String,
+    _ name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
 ) -> @Sendable (First, Second) async throws -> Result {
-    IssueReporting.installTestReporterIfNeeded()
-    return { first, second in
-        reportUnimplemented(name, arguments: [first, second], fileID: fileID, filePath: filePath, line: line, column: column)
-        throw UnimplementedError(name: name)
-    }
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return { first, second in throw site.fail(first, second) }
+}
+
+/// A synchronous unimplemented endpoint: it fails the test and throws ``UnimplementedError``.
+///
+/// ```swift
+/// var load: @Sendable () throws -> Settings = unimplemented("SettingsStore.load()")
+/// ```
+public func unimplemented<Result>(
+    _ name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> @Sendable () throws -> Result {
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return { throw site.fail() }
+}
+
+/// A synchronous unimplemented endpoint taking one argument: it fails the test and throws
+/// ``UnimplementedError``.
+public func unimplemented<Argument, Result>(
+    _ name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> @Sendable (Argument) throws -> Result {
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return { argument in throw site.fail(argument) }
 }
 
 /// An unimplemented endpoint that cannot throw: it fails the test and returns `placeholder`.
+///
+/// ```swift
+/// var now: @Sendable () -> Date = unimplemented("DateGenerator.now", placeholder: Date(timeIntervalSince1970: 0))
+/// ```
+public func unimplemented<Result: Sendable>(
+    _ name: String? = nil,
+    placeholder: Result,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> @Sendable () -> Result {
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return {
+        _ = site.fail()
+        return placeholder
+    }
+}
+
+/// An unimplemented endpoint taking one argument that cannot throw: it fails the test and returns
+/// `placeholder`.
 public func unimplemented<Argument, Result: Sendable>(
-    _ name: String,
+    _ name: String? = nil,
     placeholder: Result,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
 ) -> @Sendable (Argument) -> Result {
-    IssueReporting.installTestReporterIfNeeded()
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
     return { argument in
-        reportUnimplemented(name, arguments: [argument], fileID: fileID, filePath: filePath, line: line, column: column)
+        _ = site.fail(argument)
         return placeholder
     }
 }
 
-private func reportUnimplemented(
+/// Where an unimplemented endpoint was created and what it is called: the name given, or else
+/// that place as `fileID:line`.
+private struct UnimplementedSite: Sendable {
+    let name: String
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+
+    init(_ name: String?, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+        IssueReporting.installTestReporterIfNeeded()
+        self.name = name ?? "\(fileID):\(line)"
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+    }
+
+    /// Fails the test, naming the endpoint and the arguments it got, and returns the error a
+    /// throwing endpoint throws.
+    func fail(_ arguments: Any...) -> UnimplementedError {
+        reportUnimplemented(name, arguments: arguments, fileID: fileID, filePath: filePath, line: line, column: column)
+        return UnimplementedError(name: name)
+    }
+}
+
+func reportUnimplemented(
     _ name: String, arguments: [Any], fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
 ) {
     let shown = arguments.isEmpty ? "" : " with (" + arguments.map { dumpText($0) }.joined(separator: ", ") + ")"
