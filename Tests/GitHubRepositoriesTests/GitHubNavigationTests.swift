@@ -120,6 +120,13 @@ final class GitHubNavigationTests: XCTestCase {
             }
             return try await slow(owner, name)
         }
+        // The list waits for the detail, so the two loads arrive in a known order.
+        let listGate = AsyncStream<Never>.makeStream()
+        let list = client.fetch
+        client.fetch = { user in
+            for await _ in listGate.stream {}
+            return try await list(user)
+        }
         let navigation = makeNavigation(client)
         let tester = ViewModelTester(navigation)
         await tester.send({ $0.push(.repository(owner: "apple", name: "stuck")) }) {
@@ -138,6 +145,9 @@ final class GitHubNavigationTests: XCTestCase {
                 $0.repository = self.swiftDetail
                 $0.isLoading = false
             }
+        }
+        listGate.continuation.finish()
+        await tester.receive {
             $0.path[1].modify(as: GitHubRepositoryViewModel.self) {
                 $0.repositories = [self.swift, self.nio, self.toy]
                 $0.majorRepositories = [self.swift, self.nio]

@@ -98,6 +98,11 @@ final class ViewModelTesterTests: XCTestCase {
         await tester.send({ $0.notObserved = 3 }) { $0.notObserved = 3 }
         XCTAssertEqual(reporter.messages, [
             "\\FactModel.notObserved is not an @Observed property of FactModel; a test can only assert observed state.",
+            """
+            Expected state to change, but no change occurred.
+
+            The trailing closure made no observable modifications to state. If no change to state is expected, omit the trailing closure.
+            """,
         ])
     }
 
@@ -114,7 +119,7 @@ final class ViewModelTesterTests: XCTestCase {
         for _ in 0..<5 { await Task.yield() }
         await tester.send({ $0.incrementButtonTapped() }) { $0.count = 1; $0.fact = nil }
         XCTAssertEqual(reporter.messages.count, 1)
-        XCTAssertTrue(reporter.messages[0].hasPrefix("Must handle 1 change made by tasks before sending an intent:\n\n• from factButtonTapped():"), reporter.messages[0])
+        XCTAssertTrue(reporter.messages[0].hasPrefix("Must handle 1 received change before sending an intent:\n\n• from factButtonTapped():"), reporter.messages[0])
     }
 
     // MARK: - receive

@@ -174,14 +174,15 @@ protocol ChildStorage {
 
 extension ViewModel {
     /// Asks the parent to remove this view model: a presented child is dismissed, a stack pops it
-    /// (and whatever was pushed after it), a collection drops it. Does nothing for a view model no
-    /// ``Child`` property holds.
+    /// (and whatever was pushed after it), a collection drops it. For a view model no ``Child``
+    /// property holds, only tools that watch it hear of it (a ``ViewModelTester`` records the
+    /// dismissal and cancels the view model's tasks); otherwise nothing happens.
     ///
     /// ```swift
     /// func closeButtonTapped() { dismiss() }
     /// ```
     public func dismiss() {
-        guard let slot = ownership?.slot else { return }
+        guard let slot = ownership?.slot else { return observationCenter.dismissedWithoutOwner() }
         slot.dismiss(self)
     }
 
@@ -220,9 +221,13 @@ extension ViewModel {
 
     /// The running tasks of this view model and of every view model it owns, with the owner's type in
     /// each origin. For tools (the tester).
-    package var runningTasksInTree: [(id: AnyHashable, origin: String)] {
+    package var runningTasksInTree: [RunningTask] {
         runningTasks + children.flatMap { child in
-            child.runningTasksInTree.map { ($0.id, "\(dumpTypeName(type(of: child))).\($0.origin)") }
+            child.runningTasksInTree.map { task in
+                var task = task
+                task.origin = "\(dumpTypeName(type(of: child))).\(task.origin)"
+                return task
+            }
         }
     }
 }

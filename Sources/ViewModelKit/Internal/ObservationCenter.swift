@@ -27,10 +27,17 @@ final class ObservationCenter {
     /// Hooks told when an owned task ends (the tester waits on them).
     private var taskEndSubscribers: SubscriberList<Void>?
 
+    /// Hooks told when the view model dismisses itself while no parent owns it (the tester).
+    private var unownedDismissalSubscribers: SubscriberList<Void>?
+
     private var nextSequence: UInt64 = 0
 
     func taskDidEnd() {
         taskEndSubscribers?.deliver(())
+    }
+
+    func dismissedWithoutOwner() {
+        unownedDismissalSubscribers?.deliver(())
     }
 
     init() {}
@@ -55,13 +62,16 @@ final class ObservationCenter {
 
     /// Adds `handler` to the hooks told when an owned task ends and returns its token.
     func subscribeToTaskEnds(_ handler: @escaping @MainActor () -> Void) -> Subscription {
-        let list: SubscriberList<Void>
-        if let existing = taskEndSubscribers {
-            list = existing
-        } else {
-            list = SubscriberList<Void>()
-            taskEndSubscribers = list
-        }
+        let list = taskEndSubscribers ?? SubscriberList<Void>()
+        taskEndSubscribers = list
+        return subscribe(to: list, handler)
+    }
+
+    /// Adds `handler` to the hooks told when the view model dismisses itself without an owner and
+    /// returns its token.
+    func subscribeToUnownedDismissals(_ handler: @escaping @MainActor () -> Void) -> Subscription {
+        let list = unownedDismissalSubscribers ?? SubscriberList<Void>()
+        unownedDismissalSubscribers = list
         return subscribe(to: list, handler)
     }
 

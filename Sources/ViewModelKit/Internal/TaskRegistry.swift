@@ -9,7 +9,12 @@ final class TaskRegistry: Sendable {
         let token: UInt64
         let origin: String
         let cancel: @Sendable () -> Void
+        /// Whether the task's operation has begun running.
+        var hasStarted = false
     }
+
+    /// Task tokens, unique across view models, so that tools can tell tasks apart in a tree.
+    private static let taskTokens = Atomic<UInt64>(0)
 
     private struct State {
         var nextToken: UInt64 = 0
@@ -30,12 +35,19 @@ final class TaskRegistry: Sendable {
                 replaced = state.entries.filter { $0.id == id }
                 state.entries.removeAll { $0.id == id }
             }
-            state.nextToken &+= 1
-            state.entries.append(Entry(id: id, token: state.nextToken, origin: origin, cancel: cancel))
-            return (state.nextToken, replaced)
+            let token = Self.taskTokens.add(1, ordering: .relaxed).newValue
+            state.entries.append(Entry(id: id, token: token, origin: origin, cancel: cancel))
+            return (token, replaced)
         }
         for entry in replaced { entry.cancel() }
         return token
+    }
+
+    /// Notes that a task's operation began running.
+    func markStarted(_ token: UInt64) {
+        state.withLock { state in
+            if let index = state.entries.firstIndex(where: { $0.token == token }) { state.entries[index].hasStarted = true }
+        }
     }
 
     /// Forgets a task whose operation returned.

@@ -41,12 +41,16 @@ extension ViewModel {
         let task = Task<Success, any Error>(priority: priority) { @MainActor in
             // NB: this body cannot start before `task(id:)` returns (both run on the main actor), so
             // the ticket's token is set by then.
+            let token = ticket.token
+            registry.markStarted(token)
             defer {
-                registry.finish(ticket.token)
+                registry.finish(token)
                 center.taskDidEnd()
             }
             return try await TaskOrigin.$current.withValue(function) {
-                try await operation()
+                try await RunningTask.$currentToken.withValue(token) {
+                    try await operation()
+                }
             }
         }
         ticket.token = registry.register(
@@ -77,8 +81,10 @@ extension ViewModel {
     }
 
     /// The running tasks with the intent that started each, oldest first. For tools (the tester).
-    package final var runningTasks: [(id: AnyHashable, origin: String)] {
-        taskRegistry.running.map { ($0.id.base, $0.origin) }
+    package final var runningTasks: [RunningTask] {
+        taskRegistry.running.map {
+            RunningTask(id: $0.id.base, origin: $0.origin, token: $0.token, hasStarted: $0.hasStarted)
+        }
     }
 
     /// Calls `handler` each time an owned task's operation returns (or throws). For tools (the tester).

@@ -32,9 +32,11 @@ internal import StateDump
 /// ```
 ///
 /// Changes made while an intent runs belong to its ``send(_:assert:fileID:filePath:line:column:)``.
-/// Changes the view model's tasks make afterwards are queued, one entry per main-actor turn, for
-/// ``receive(_:timeout:fileID:filePath:line:column:)``. ``finish(timeout:fileID:filePath:line:column:)``
-/// (or the tester's deinitialization) fails on changes nobody received and on tasks still running.
+/// Before `send` returns, each task the intent started runs until it first suspends. Changes the
+/// view model's tasks make after the intent are queued for ``receive(_:timeout:fileID:filePath:line:column:)``,
+/// one entry per step of a task (what it does between two suspension points), in the order the
+/// steps ran. ``finish(timeout:fileID:filePath:line:column:)`` (or the tester's deinitialization)
+/// fails on changes nobody received and on tasks still running.
 @MainActor
 public final class ViewModelTester<Model: ViewModel> {
     /// The view model under test.
@@ -47,25 +49,49 @@ public final class ViewModelTester<Model: ViewModel> {
     /// Where skipped assertions are printed in ``Exhaustivity/off(showSkippedAssertions:)`` mode.
     public var skippedAssertionsOutput: @MainActor (String) -> Void = { print($0) }
 
-    private let reporter: any IssueReporter
+    /// The state as of the last assertion, like TCA's `TestStore.state`: read it for assertions
+    /// of your own (`XCTAssertEqual(tester.state.count, 3)`). ``viewModel`` shows the live state.
+    ///
+    /// A property that is not ``Observed`` (a computed one) is read from the live view model.
+    public var state: ViewModelState<Model> {
+        ViewModelState(snapshot: asserted, resolver: resolver, reporter: reporter)
+    }
+
+    let reporter: any IssueReporter
     private let clocks: [TestClock]
     private let resolver: PropertyResolver<Model>
-    private var asserted: StateSnapshot
-    private var received: [Received] = []
-    private var openChangeOrigin: String??
+    /// The state the next assertion starts from.
+    var asserted: StateSnapshot
+    /// The newest state the tester knows of: after the last queued change or assertion.
+    var latest: StateSnapshot
+    var received: [Received] = []
+    private var openChange: OpenChange?
     private var intentDepth = 0
     private var waiter: CheckedContinuation<Void, Never>?
     private var subscriptions: [Subscription] = []
     private var isFinished = false
+    private var isDismissed = false
+    /// Tasks ``skipInFlightTasks(strict:fileID:filePath:line:column:)`` no longer requires to finish.
+    var skippedTasks: Set<UInt64> = []
     private let createdAt: SourceLocation
 
-    /// A burst of changes that tasks made in one main-actor turn.
-    private struct Received {
+    /// The changes one step of a task made.
+    struct Received {
+        var origin: String?
+        var before: StateSnapshot
+        var state: StateSnapshot
+        /// Left queued by an assertion that failed for it; the asserted state has moved past it.
+        var isOvertaken = false
+    }
+
+    /// The step whose changes are being collected.
+    private struct OpenChange {
+        var task: UInt64?
         var origin: String?
         var state: StateSnapshot
     }
 
-    private struct SourceLocation {
+    struct SourceLocation {
         var fileID: StaticString
         var filePath: StaticString
         var line: UInt
@@ -98,9 +124,11 @@ public final class ViewModelTester<Model: ViewModel> {
         self.reporter = reporter
         self.resolver = PropertyResolver(model: viewModel)
         self.asserted = viewModel.snapshot()
+        self.latest = asserted
         self.createdAt = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         subscriptions.append(viewModel.observeChanges { [weak self] in self?.viewModelChanged() })
         subscriptions.append(viewModel.observeTaskEnds { [weak self] in self?.wake() })
+        subscriptions.append(viewModel.observeUnownedDismissals { [weak self] in self?.viewModelDismissed() })
     }
 
     isolated deinit {
@@ -118,7 +146,11 @@ public final class ViewModelTester<Model: ViewModel> {
     /// ```
     ///
     /// Everything the intent changes until it returns counts, including what tasks change while an
-    /// `async` intent is awaited. An intent that throws fails the test.
+    /// `async` intent is awaited. An intent that throws fails the test. Then each task the intent
+    /// started runs until it first suspends, and what it changes is queued for ``receive(_:timeout:fileID:filePath:line:column:)``.
+    ///
+    /// With a closure that changes nothing where nothing changed, the test fails: omit the closure
+    /// when the intent must not change anything.
     ///
     /// - Parameters:
     ///   - intent: Calls one intent method on the view model.
@@ -133,6 +165,9 @@ public final class ViewModelTester<Model: ViewModel> {
         column: UInt = #column
     ) async {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard !isDismissed else {
+            return fail("Can't send an intent to a dismissed view model", at: location)
+        }
         settleUnreceivedChanges(before: "sending an intent", at: location)
         intentDepth += 1
         do {
@@ -142,8 +177,10 @@ public final class ViewModelTester<Model: ViewModel> {
         }
         intentDepth -= 1
         let actual = viewModel.snapshot()
-        assert(actual, updateExpectation, at: location)
+        assert(actual, updateExpectation, from: asserted, at: location)
         asserted = actual
+        latest = actual
+        await letStartedTasksBegin()
     }
 
     /// Waits for the next change a task of the view model makes, and asserts it.
@@ -158,7 +195,8 @@ public final class ViewModelTester<Model: ViewModel> {
     /// ``TestClock``, advance it first so the task can proceed. `timeout` is only a safety net.
     ///
     /// In ``Exhaustivity/off(showSkippedAssertions:)`` mode, changes that do not match are skipped
-    /// until one does.
+    /// until one does; if none does, the test fails with the difference in the properties the
+    /// closure wrote.
     public func receive(
         _ updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)? = nil,
         timeout: Duration? = nil,
@@ -171,33 +209,35 @@ public final class ViewModelTester<Model: ViewModel> {
         let limit = timeout ?? self.timeout
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: limit)
-        var skipped = 0
+        var skipped: [Received] = []
         while true {
             closeOpenChange()
             if exhaustivity == .on, !received.isEmpty {
                 let next = received.removeFirst()
-                assert(next.state, updateExpectation, at: location)
-                asserted = next.state
+                assert(next.state, updateExpectation, from: next.before, at: location)
+                if !next.isOvertaken { asserted = next.state }
                 return
             }
             if exhaustivity != .on {
                 while !received.isEmpty {
                     let next = received.removeFirst()
-                    if matches(next.state, updateExpectation) {
-                        if skipped > 0 { noteSkipped("\(skipped) change\(skipped == 1 ? "" : "s") made by tasks") }
-                        asserted = next.state
+                    if matches(next.state, updateExpectation, from: next.before) {
+                        if !skipped.isEmpty { noteSkipped("\(skipped.count) change\(skipped.count == 1 ? "" : "s") made by tasks") }
+                        if !next.isOvertaken { asserted = next.state }
                         return
                     }
-                    skipped += 1
-                    asserted = next.state
+                    skipped.append(next)
+                    if !next.isOvertaken { asserted = next.state }
                 }
             }
+            let nothingMoreComes = viewModel.runningTasksInTree.isEmpty || clock.now >= deadline
+            if nothingMoreComes, let newest = skipped.last {
+                // None of the changes matched: show how the newest one differs in what the test wrote.
+                assert(newest.state, updateExpectation, from: newest.before, at: location)
+                return
+            }
             if viewModel.runningTasksInTree.isEmpty {
-                fail(
-                    "Expected to receive a change from a task, but no task of \(asserted.typeName) is running."
-                        + (skipped > 0 ? " (\(skipped) changes did not match.)" : ""),
-                    at: location
-                )
+                fail("Expected to receive a change from a task, but no task of \(asserted.typeName) is running.", at: location)
                 return
             }
             if clock.now >= deadline {
@@ -227,11 +267,11 @@ public final class ViewModelTester<Model: ViewModel> {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout ?? self.timeout)
-        while !viewModel.runningTasksInTree.isEmpty && clock.now < deadline {
+        while !requiredTasks.isEmpty && clock.now < deadline {
             await waitForActivity(until: deadline)
         }
         // Let work already queued on the main actor (a task's last writes) land before judging.
-        for _ in 0..<10 { await Task.yield() }
+        await settleMainActorWork()
         checkEnd(at: location)
         isFinished = true
         viewModel.cancelAllTasksInTree()
@@ -249,45 +289,81 @@ public final class ViewModelTester<Model: ViewModel> {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         settleUnreceivedChanges(before: "asserting", at: location)
         let actual = viewModel.snapshot()
-        assert(actual, updateExpectation, at: location)
+        assert(actual, updateExpectation, from: asserted, at: location)
         asserted = actual
+        latest = actual
     }
 
     // MARK: - Changes
 
-    /// Changes tasks made that no `receive` took: a failure when exhaustive, skipped otherwise.
-    /// Either way the next assertion starts from the newest state.
+    /// Changes tasks made that no `receive` took. When exhaustive, a failure that leaves them queued
+    /// for later `receive`s; otherwise they are skipped. Either way the next assertion starts from
+    /// the newest state.
     private func settleUnreceivedChanges(before what: String, at location: SourceLocation) {
         closeOpenChange()
-        guard let last = received.last else { return }
-        let count = "\(received.count) change\(received.count == 1 ? "" : "s") made by tasks"
+        guard !received.isEmpty else { return }
+        let count = received.count
         if exhaustivity == .on {
-            fail("Must handle \(count) before \(what):\n\n" + describe(received, from: asserted), at: location)
+            fail(
+                "Must handle \(count) received change\(count == 1 ? "" : "s") before \(what):\n\n" + describe(received),
+                at: location
+            )
+            for index in received.indices { received[index].isOvertaken = true }
         } else {
-            noteSkipped(count)
+            noteSkipped("\(count) change\(count == 1 ? "" : "s") made by tasks")
+            received.removeAll()
         }
-        asserted = last.state
-        received.removeAll()
+        asserted = latest
     }
 
     private func viewModelChanged() {
         guard intentDepth == 0 else { return }
-        guard openChangeOrigin == nil else { return }
-        openChangeOrigin = .some(TaskOrigin.current)
-        // Everything this main-actor turn writes belongs to one received change.
+        // Snapshot at every write: when another task writes next, this is where the step ended.
+        let state = viewModel.snapshot()
+        let task = RunningTask.currentToken
+        if openChange != nil, openChange?.task == task {
+            openChange?.state = state
+            return
+        }
+        closeOpenChange()
+        openChange = OpenChange(task: task, origin: TaskOrigin.current, state: state)
+        // The step ends when the main actor next runs other work. A task's next step is enqueued only
+        // after it suspends, so it queues behind this.
         Task { @MainActor [weak self] in
             self?.closeOpenChange()
             self?.wake()
         }
     }
 
-    private func closeOpenChange() {
-        guard let origin = openChangeOrigin else { return }
-        openChangeOrigin = nil
-        let state = viewModel.snapshot()
-        if state != (received.last?.state ?? asserted) {
-            received.append(Received(origin: origin, state: state))
+    /// Queues the changes of the step being collected, if they changed anything.
+    func closeOpenChange() {
+        guard let change = openChange else { return }
+        openChange = nil
+        if change.state != latest {
+            received.append(Received(origin: change.origin, before: latest, state: change.state))
+            latest = change.state
         }
+    }
+
+    /// Lets each task that has not begun yet run until it first suspends.
+    private func letStartedTasksBegin() async {
+        // A yield on the main actor queues behind the tasks' first jobs; the bound only guards
+        // against a task that never gets scheduled.
+        var yields = 0
+        while viewModel.hasTasksNotYetStartedInTree && yields < 1_000 {
+            await Task.yield()
+            yields += 1
+        }
+    }
+
+    private func viewModelDismissed() {
+        isDismissed = true
+        viewModel.cancelAllTasksInTree()
+    }
+
+    /// The running tasks the test must still see finish.
+    private var requiredTasks: [RunningTask] {
+        viewModel.runningTasksInTree.filter { !skippedTasks.contains($0.token) }
     }
 
     private func wake() {
@@ -310,12 +386,14 @@ public final class ViewModelTester<Model: ViewModel> {
 
     // MARK: - Assertions
 
+    /// Asserts that `updateExpectation` turns `base` into `actual`.
     private func assert(
         _ actual: StateSnapshot,
         _ updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)?,
+        from base: StateSnapshot,
         at location: SourceLocation
     ) {
-        var expected = ViewModelState(snapshot: asserted, resolver: resolver, reporter: reporter)
+        var expected = ViewModelState(snapshot: base, resolver: resolver, reporter: reporter)
         if let updateExpectation {
             do {
                 try updateExpectation(&expected)
@@ -325,8 +403,18 @@ public final class ViewModelTester<Model: ViewModel> {
             }
         }
         if exhaustivity == .on {
-            guard expected.snapshot != actual else { return }
-            let headline = updateExpectation == nil || expected.snapshot == asserted
+            guard expected.snapshot != actual else {
+                if updateExpectation != nil, actual == base {
+                    fail(
+                        "Expected state to change, but no change occurred.\n\n"
+                            + "The trailing closure made no observable modifications to state. "
+                            + "If no change to state is expected, omit the trailing closure.",
+                        at: location
+                    )
+                }
+                return
+            }
+            let headline = updateExpectation == nil
                 ? "State was not expected to change, but a change occurred: …"
                 : "A state change does not match expectation: …"
             fail(headline + "\n\n" + indentedDiff(expected.snapshot, actual) + "\n\n(Expected: −, Actual: +)", at: location)
@@ -347,7 +435,7 @@ public final class ViewModelTester<Model: ViewModel> {
             guard case .field(let name)? = path.first, path.count == 1 else { return nil }
             return name
         })
-        let skipped = actual.changedFields(comparedTo: asserted).filter { !writtenNames.contains($0) }
+        let skipped = actual.changedFields(comparedTo: base).filter { !writtenNames.contains($0) }
         if !skipped.isEmpty {
             noteSkipped("changes of " + skipped.joined(separator: ", "))
         }
@@ -355,9 +443,10 @@ public final class ViewModelTester<Model: ViewModel> {
 
     private func matches(
         _ actual: StateSnapshot,
-        _ updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)?
+        _ updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)?,
+        from base: StateSnapshot
     ) -> Bool {
-        var expected = ViewModelState(snapshot: asserted, resolver: resolver, reporter: reporter)
+        var expected = ViewModelState(snapshot: base, resolver: resolver, reporter: reporter)
         guard let updateExpectation, (try? updateExpectation(&expected)) != nil else { return true }
         return expected.written.allSatisfy { path in
             guard let want = expected.snapshot.value(at: path[...]), let have = actual.value(at: path[...]) else { return false }
@@ -371,11 +460,11 @@ public final class ViewModelTester<Model: ViewModel> {
             if !received.isEmpty {
                 fail(
                     "The view model's tasks made \(received.count) change\(received.count == 1 ? "" : "s") that no assertion received:\n\n"
-                        + describe(received, from: asserted),
+                        + describe(received),
                     at: location
                 )
             }
-            for task in viewModel.runningTasksInTree {
+            for task in requiredTasks {
                 fail(
                     "A task is still running at the end of the test: id \(idText(task.id)), started by \(task.origin).\n\n"
                         + "Cancel it (for example by sending the intent that stops it) or let it finish before the test ends.",
@@ -388,8 +477,8 @@ public final class ViewModelTester<Model: ViewModel> {
             }
         } else if case .off(true) = exhaustivity {
             if !received.isEmpty { noteSkipped("\(received.count) changes made by tasks") }
-            if !viewModel.runningTasksInTree.isEmpty {
-                noteSkipped("running tasks " + viewModel.runningTasksInTree.map { idText($0.id) }.joined(separator: ", "))
+            if !requiredTasks.isEmpty {
+                noteSkipped("running tasks " + requiredTasks.map { idText($0.id) }.joined(separator: ", "))
             }
         }
         received.removeAll()
@@ -397,13 +486,13 @@ public final class ViewModelTester<Model: ViewModel> {
 
     // MARK: - Messages
 
-    private func fail(_ message: String, at location: SourceLocation) {
+    func fail(_ message: String, at location: SourceLocation) {
         reporter.reportIssue(
             message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
         )
     }
 
-    private func noteSkipped(_ what: String) {
+    func noteSkipped(_ what: String) {
         guard case .off(true) = exhaustivity else { return }
         skippedAssertionsOutput("ℹ︎ \(asserted.typeName): skipped assertions: \(what)")
     }
@@ -415,12 +504,9 @@ public final class ViewModelTester<Model: ViewModel> {
             .joined(separator: "\n")
     }
 
-    private func describe(_ changes: [Received], from start: StateSnapshot) -> String {
-        var previous = start
-        var parts: [String] = []
-        for change in changes {
-            parts.append("• from \(change.origin ?? "a task"):\n" + indentedDiff(previous, change.state))
-            previous = change.state
+    private func describe(_ changes: [Received]) -> String {
+        let parts = changes.map { change in
+            "• from \(change.origin ?? "a task"):\n" + indentedDiff(change.before, change.state)
         }
         return parts.joined(separator: "\n\n") + "\n\n(Before: −, After: +)"
     }
@@ -438,7 +524,7 @@ public final class ViewModelTester<Model: ViewModel> {
             + "Advance the clock (`await clock.advance(by:)`) to let it run."
     }
 
-    private func idText(_ id: AnyHashable) -> String {
+    func idText(_ id: AnyHashable) -> String {
         if let string = id.base as? String { return "\"\(string)\"" }
         return "\(id.base)"
     }

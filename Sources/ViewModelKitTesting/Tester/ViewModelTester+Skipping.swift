@@ -1,0 +1,65 @@
+extension ViewModelTester {
+    /// Drops the changes tasks made that no ``receive(_:timeout:fileID:filePath:line:column:)`` took,
+    /// and makes the current state the asserted one, like TCA's `skipReceivedActions`.
+    ///
+    /// ```swift
+    /// await tester.send({ $0.refreshButtonTapped() }) { $0.isLoading = true }
+    /// await clock.advance(by: .seconds(1))
+    /// await tester.skipReceivedChanges()         // the test does not care how the refresh went
+    /// await tester.send({ $0.cancelButtonTapped() })
+    /// ```
+    ///
+    /// - Parameter strict: Whether to fail when there is nothing to skip. Only exhaustive testers
+    ///   fail; non-exhaustive ones skip silently.
+    public func skipReceivedChanges(
+        strict: Bool = true,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        await settleMainActorWork()
+        closeOpenChange()
+        guard !received.isEmpty else {
+            return failIfStrict(strict, "There were no received changes to skip.", at: location)
+        }
+        noteSkipped("\(received.count) change\(received.count == 1 ? "" : "s") made by tasks")
+        received.removeAll()
+        asserted = latest
+    }
+
+    /// Stops requiring the tasks running now to finish before the test ends, like TCA's
+    /// `skipInFlightEffects`. It does not cancel them: what they change later is still queued for
+    /// ``receive(_:timeout:fileID:filePath:line:column:)``, and ``finish(timeout:fileID:filePath:line:column:)``
+    /// cancels them.
+    ///
+    /// ```swift
+    /// await tester.send({ $0.onAppear() })       // starts a stream that runs for the screen's life
+    /// await tester.skipInFlightTasks()
+    /// await tester.finish()                      // passes
+    /// ```
+    ///
+    /// - Parameter strict: Whether to fail when no task is running. Only exhaustive testers fail;
+    ///   non-exhaustive ones skip silently.
+    public func skipInFlightTasks(
+        strict: Bool = true,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        await settleMainActorWork()
+        let running = viewModel.runningTasksInTree.filter { !skippedTasks.contains($0.token) }
+        guard !running.isEmpty else {
+            return failIfStrict(strict, "There were no in-flight tasks to skip.", at: location)
+        }
+        noteSkipped("running tasks " + running.map { idText($0.id) }.joined(separator: ", "))
+        skippedTasks.formUnion(running.map(\.token))
+    }
+
+    /// Nothing to skip: a failure for a strict, exhaustive tester.
+    private func failIfStrict(_ strict: Bool, _ message: String, at location: SourceLocation) {
+        if strict && exhaustivity == .on { fail(message, at: location) }
+    }
+
+    /// Lets work already queued on the main actor (a task's next step) run first.
+    func settleMainActorWork() async {
+        for _ in 0..<10 { await Task.yield() }
+    }
+}
