@@ -33,7 +33,7 @@ func report(_ new: [Row]) {
 if wanted("write") { report(observedWriteRows(repeats: repeats)) }
 if wanted("subscribe") { report(subscriptionRows(repeats: repeats)) }
 do {
-    if wanted("decode") { report(try decodingRows(repeats: quick ? 2 : 5, fixtures: fixtures)) }
+    if wanted("decode") { report(try await decodingRows(repeats: quick ? 2 : 5, fixtures: fixtures)) }
     if wanted("pagination") { report(try await paginationRows(repeats: quick ? 2 : 5)) }
 } catch {
     print("benchmarks: \(error)")

@@ -50,6 +50,8 @@ final class BadInputTests: XCTestCase {
     func testDecoding() async {
         for body in BadInput.bodies {
             check(await result { try GitHubRepository.decodeList(from: body.data, source: "table:\(body.name)") }, body, source: "table:\(body.name)")
+            check(await result { try await GitHubRepository.decodeListConcurrently(from: body.data, source: "table:\(body.name)") },
+                  body, source: "table:\(body.name)")
         }
     }
 
@@ -76,24 +78,40 @@ final class BadInputTests: XCTestCase {
         }
     }
 
-    func testLargeBodiesAreCheckedAsStrictlyWhileTheyDecode() {
-        // From 256 KB on, the check runs beside the decoder: its verdict must still win.
-        let element = #"{"id":1,"name":"a","full_name":"o/a","stargazers_count":1}"#
-        let padding = Array(repeating: element, count: 8_000).joined(separator: ",")
-        let cases: [(String, String)] = [
+    /// 8,000 valid elements: past the size from which the clients' decode checks beside the decoder.
+    private static let padding = Array(repeating: #"{"id":1,"name":"a","full_name":"o/a","stargazers_count":1}"#, count: 8_000)
+        .joined(separator: ",")
+
+    /// Large bodies, each refused for its last element.
+    private static let largeBadBodies: [(text: String, reason: String)] = {
+        let padding = BadInputTests.padding
+        return [
             ("[" + padding + #",{"id":2,"name":"b","full_name":"o/b","stargazers_count":1,"stargazers_count":900}]"#,
              #"duplicate key "stargazers_count" in the element at [8000]"#),
             ("[" + padding + "," + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "]",
              "nested more than 100 levels deep"),
         ]
-        for (text, reason) in cases {
+    }()
+
+    func testLargeBodiesAreCheckedAsStrictlyWhileTheyDecode() async {
+        // From 256 KB on, the clients' decode checks in a child task while it decodes: the check's
+        // verdict must still win, and the synchronous decode must give the same one.
+        for (text, reason) in Self.largeBadBodies {
             XCTAssertGreaterThan(text.utf8.count, 256 << 10)
-            XCTAssertThrowsError(try GitHubRepository.decodeList(from: Data(text.utf8), source: "big")) { error in
-                guard case .decodingFailed("big", let message)? = error as? FetcherError else { return XCTFail("\(error)") }
+            let outcomes = [
+                await result { try await GitHubRepository.decodeListConcurrently(from: Data(text.utf8), source: "big") },
+                await result { try GitHubRepository.decodeList(from: Data(text.utf8), source: "big") },
+            ]
+            for outcome in outcomes {
+                guard case .failure(let error) = outcome, case .decodingFailed("big", let message)? = error as? FetcherError else {
+                    return XCTFail("\(outcome)")
+                }
                 XCTAssertTrue(message.contains(reason), message)
             }
         }
-        XCTAssertEqual(try GitHubRepository.decodeList(from: Data(("[" + padding + "]").utf8), source: "big").count, 8_000)
+        let valid = Data(("[" + Self.padding + "]").utf8)
+        let decoded = try? await GitHubRepository.decodeListConcurrently(from: valid, source: "big")
+        XCTAssertEqual(decoded?.count, 8_000)
     }
 
     func testRepositoryDetailBodiesFromFixturesAndTheNetwork() async throws {
@@ -146,13 +164,23 @@ final class BadInputTests: XCTestCase {
     func testDeepNestingIsRefusedBeforeTheParserEvenOnASmallStack() throws {
         // Foundation's parser recurses up to 512 levels before it gives up; on a 128 KB thread stack
         // (an app's own thread may have one) that overflows the stack and kills the process. The
-        // preflight refuses more than 100 levels first, without recursing.
-        let body = try XCTUnwrap(BadInput.bodies.first { $0.name == "nested-objects-10000" })
+        // preflight refuses more than 100 levels first, without recursing, whatever the body's size.
+        let small = try XCTUnwrap(BadInput.bodies.first { $0.name == "nested-objects-10000" })
+        let large = try XCTUnwrap(Self.largeBadBodies.last)
+        XCTAssertEqual(
+            decodeOnASmallStack(small.data), "unexpected JSON in deep: nested more than 100 levels deep (at byte 496)"
+        )
+        let outcome = try XCTUnwrap(decodeOnASmallStack(Data(large.text.utf8)))
+        XCTAssertTrue(outcome.contains(large.reason), outcome)
+    }
+
+    /// The error `decodeList` throws for `data` on a thread with a 128 KB stack.
+    private func decodeOnASmallStack(_ data: Data) -> String? {
         let outcome = Mutex<String?>(nil)
         let finished = DispatchSemaphore(value: 0)
         let thread = Thread {
             do {
-                _ = try GitHubRepository.decodeList(from: body.data, source: "deep")
+                _ = try GitHubRepository.decodeList(from: data, source: "deep")
             } catch {
                 outcome.withLock { $0 = "\(error)" }
             }
@@ -161,7 +189,7 @@ final class BadInputTests: XCTestCase {
         thread.stackSize = 128 << 10
         thread.start()
         finished.wait()
-        XCTAssertEqual(outcome.withLock { $0 }, "unexpected JSON in deep: nested more than 100 levels deep (at byte 496)")
+        return outcome.withLock { $0 }
     }
 
     func testTheViewModelKeepsItsListAndStaysUsable() async throws {

@@ -57,7 +57,7 @@ public struct FixtureGithubAPIClient: GithubAPIClientProtocol, RepositoryDetailC
         guard let (list, data) = try read(Self.components(forUser: path.owner.rawValue)) else {
             throw FetcherError.repositoryNotFound(path.description)
         }
-        let details = try GitHubRepositoryDetail.decodeList(from: data, source: list.path)
+        let details = try await GitHubRepositoryDetail.decodeListConcurrently(from: data, source: list.path)
         guard let detail = details.first(where: { $0.name.lowercased() == path.name.lowercased() }) else {
             throw FetcherError.repositoryNotFound(path.description)
         }
@@ -80,7 +80,7 @@ public struct FixtureGithubAPIClient: GithubAPIClientProtocol, RepositoryDetailC
         let components = try Self.components(forUser: user)
         try Task.checkCancellation()
         guard let (file, data) = try read(components) else { throw FetcherError.userNotFound(user) }
-        return try GitHubRepository.decodeList(from: data, source: file.path)
+        return try await GitHubRepository.decodeListConcurrently(from: data, source: file.path)
     }
 
     /// `github/repos/<owner>/<name>.json`.

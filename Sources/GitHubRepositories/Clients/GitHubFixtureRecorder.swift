@@ -35,7 +35,7 @@ public struct GitHubFixtureRecorder: Sendable {
         var objects: [Any] = []
         for page in pages {
             // Decoding first proves the recording will replay.
-            _ = try GitHubRepository.decodeList(from: page.body, source: page.url.absoluteString)
+            _ = try await GitHubRepository.decodeListConcurrently(from: page.body, source: page.url.absoluteString)
             guard let array = try JSONSerialization.jsonObject(with: page.body) as? [Any] else {
                 throw FetcherError.decodingFailed(source: page.url.absoluteString, reason: "not a JSON array")
             }

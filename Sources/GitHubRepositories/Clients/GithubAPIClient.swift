@@ -115,7 +115,7 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
         try await redactingToken {
             var repositories: [GitHubRepository] = []
             for page in try await fetchRepositoryPages(user: user) {
-                repositories += try GitHubRepository.decodeList(from: page.body, source: page.url.absoluteString)
+                repositories += try await GitHubRepository.decodeListConcurrently(from: page.body, source: page.url.absoluteString)
             }
             return repositories
         }

@@ -119,6 +119,12 @@ extension GitHubRepository {
     package static func decodeList(from data: Data, source: String) throws(FetcherError) -> [GitHubRepository] {
         try decodeGitHubJSON([GitHubRepository].self, from: data, source: source, shape: .array, elementKeys: readKeys)
     }
+
+    /// ``decodeList(from:source:)`` with the check of a large body overlapping the decode: the same
+    /// result and errors, in less time when a core is free. What the clients call.
+    package static func decodeListConcurrently(from data: Data, source: String) async throws(FetcherError) -> [GitHubRepository] {
+        try await decodeGitHubJSONConcurrently([GitHubRepository].self, from: data, source: source, shape: .array, elementKeys: readKeys)
+    }
 }
 
 

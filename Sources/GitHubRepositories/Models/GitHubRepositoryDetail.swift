@@ -152,6 +152,12 @@ public struct GitHubRepositoryDetail: Codable, Hashable, Identifiable, Sendable 
     package static func decodeList(from data: Data, source: String) throws(FetcherError) -> [GitHubRepositoryDetail] {
         try decodeGitHubJSON([GitHubRepositoryDetail].self, from: data, source: source, shape: .array, elementKeys: readKeys)
     }
+
+    /// ``decodeList(from:source:)`` with the check of a large body overlapping the decode: the same
+    /// result and errors. What the clients call.
+    package static func decodeListConcurrently(from data: Data, source: String) async throws(FetcherError) -> [GitHubRepositoryDetail] {
+        try await decodeGitHubJSONConcurrently([GitHubRepositoryDetail].self, from: data, source: source, shape: .array, elementKeys: readKeys)
+    }
 }
 
 /// A repository's place on GitHub: its owner and name, both checked before any request or file

@@ -1,42 +1,58 @@
 package import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Decodes a body GitHub (or a fixture) sent, checked by ``JSONPreflight``; every failure becomes
 /// ``FetcherError/decodingFailed(source:reason:)`` naming `source` (a URL or a file path).
 ///
-/// A small body is checked whole before it is decoded. For a large one (a page of 100 repositories
-/// is about half a megabyte) the check's pass runs on a second thread while this one decodes, so it
-/// costs no time when a core is free; its verdict still comes first. Foundation's parser stops at
-/// 512 levels of nesting, which the main thread and Swift's cooperative threads have stack for.
+/// The whole body is checked before `JSONDecoder` sees it, so this is safe on any thread, whatever its
+/// stack: Foundation's parser recurses up to 512 levels before it gives up, which overflows a small
+/// thread stack, and the check refuses deep nesting first without recursing. The clients call
+/// ``decodeGitHubJSONConcurrently(_:from:source:shape:elementKeys:)`` instead, which overlaps the
+/// check with the decode.
 package func decodeGitHubJSON<Value: Decodable>(
     _ type: Value.Type, from data: Data, source: String, shape: JSONPreflight.Shape, elementKeys: [String]
 ) throws(FetcherError) -> Value {
+    let body: Data
+    do {
+        body = try JSONPreflight.check(data, expecting: shape, elementKeys: elementKeys)
+    } catch {
+        throw .decodingFailed(source: source, reason: error.reason)
+    }
+    return try finish(Result { try JSONDecoder().decode(Value.self, from: body) }, body: body, source: source)
+}
+
+/// ``decodeGitHubJSON(_:from:source:shape:elementKeys:)`` for the clients: the same checks and
+/// errors, but for a large body (a full page of repositories) the check's pass over the body runs in
+/// a child task while this task decodes, so it costs no time when a core is free. Its verdict still
+/// comes first: a body the check refuses is refused even if the decoder accepted it.
+///
+/// NB: `@concurrent`, so the decode always runs on one of Swift's cooperative threads, whatever the
+/// caller's executor: they have stack for the parser's 512 levels, which a deeply nested body reaches
+/// before the check's verdict arrives. A small body is checked first, as the synchronous one does.
+@concurrent
+package func decodeGitHubJSONConcurrently<Value: Decodable>(
+    _ type: Value.Type, from data: Data, source: String, shape: JSONPreflight.Shape, elementKeys: [String]
+) async throws(FetcherError) -> Value {
+    guard data.count >= concurrentCheckThreshold else {
+        return try decodeGitHubJSON(type, from: data, source: source, shape: shape, elementKeys: elementKeys)
+    }
     let body: Data
     do {
         body = try JSONPreflight.checkShape(data, expecting: shape)
     } catch {
         throw .decodingFailed(source: source, reason: error.reason)
     }
-    let check = { () throws(JSONPreflight.Failure) in
-        try JSONPreflight.checkContents(body, expecting: shape, elementKeys: elementKeys)
-    }
-    let decoded: Result<Value, any Error>
-    if body.count >= concurrentCheckThreshold, let checking = BackgroundCheck(check) {
-        decoded = Result { try JSONDecoder().decode(Value.self, from: body) }
-        // NB: joined before anything is returned or thrown, so the thread never outlives this call.
-        if let failure = checking.wait() { throw .decodingFailed(source: source, reason: failure.reason) }
-    } else {
-        do {
-            try check()
-        } catch {
-            throw .decodingFailed(source: source, reason: error.reason)
-        }
-        decoded = Result { try JSONDecoder().decode(Value.self, from: body) }
-    }
+    async let verdict = JSONPreflight.contentsFailure(body, expecting: shape, elementKeys: elementKeys)
+    let decoded = Result { try JSONDecoder().decode(Value.self, from: body) }
+    if let failure = await verdict { throw .decodingFailed(source: source, reason: failure.reason) }
+    return try finish(decoded, body: body, source: source)
+}
+
+/// From this size on, ``decodeGitHubJSONConcurrently(_:from:source:shape:elementKeys:)`` checks beside
+/// the decoder; below it, starting a child task costs more than it saves.
+let concurrentCheckThreshold = 256 << 10
+
+/// The decoded value, or the decoder's failure explained as well as ``JSONPreflight/explain(_:)`` can.
+private func finish<Value>(_ decoded: Result<Value, any Error>, body: Data, source: String) throws(FetcherError) -> Value {
     switch decoded {
     case .success(let value):
         return value
@@ -47,54 +63,14 @@ package func decodeGitHubJSON<Value: Decodable>(
     }
 }
 
-/// From this size on, the check runs beside the decoder: starting a thread costs tens of
-/// microseconds, checking 256 KB about 150.
-let concurrentCheckThreshold = 256 << 10
-
-/// ``JSONPreflight``'s contents check on a thread of its own, joined with ``wait()``.
-private final class BackgroundCheck {
-    /// What the thread runs and where it leaves the verdict; read only after `pthread_join`.
-    private final class Job {
-        let check: () throws(JSONPreflight.Failure) -> Void
-        var failure: JSONPreflight.Failure?
-
-        init(_ check: @escaping () throws(JSONPreflight.Failure) -> Void) {
-            self.check = check
-        }
-
-        func run() {
-            do {
-                try check()
-            } catch {
-                failure = error
-            }
-        }
-    }
-
-    private let job: Job
-    private let thread: pthread_t
-
-    /// Starts `check`; `nil` if no thread could be started (the caller then checks first itself).
-    init?(_ check: @escaping () throws(JSONPreflight.Failure) -> Void) {
-        let job = Job(check)
-        let context = Unmanaged.passRetained(job).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<Job>.fromOpaque(context).takeRetainedValue().run()
+extension JSONPreflight {
+    /// ``checkContents(_:expecting:elementKeys:)``'s failure, or `nil` if the body passed.
+    static func contentsFailure(_ body: Data, expecting shape: Shape, elementKeys: [String]) -> Failure? {
+        do {
+            try checkContents(body, expecting: shape, elementKeys: elementKeys)
             return nil
-        }, context)
-        guard status == 0 else {
-            Unmanaged<Job>.fromOpaque(context).release()
-            return nil
+        } catch {
+            return error
         }
-        self.job = job
-        self.thread = thread
-    }
-
-    /// Waits for the check; its failure, if any.
-    func wait() -> JSONPreflight.Failure? {
-        pthread_join(thread, nil)
-        return job.failure
     }
 }

@@ -11,7 +11,7 @@ internal import StateDump
 /// fails with a reason a person can act on instead of "The given data was not valid JSON".
 ///
 /// Before decoding (``check(_:expecting:elementKeys:)``, one pass that skips string contents with
-/// `memchr`, so a large list costs a few percent of the decode): an empty body, an HTML page, a JSON
+/// `memchr`, without recursing): an empty body, an HTML page, a JSON
 /// object where an array was expected (quoting GitHub's `message`), a scalar, nesting deeper than
 /// ``maximumDepth``, and a key the decoder reads occurring twice in one element. After the decoder
 /// refused a body (``explain(_:)``): invalid UTF-8 and where, a string or container left open.

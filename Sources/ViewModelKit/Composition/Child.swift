@@ -104,7 +104,8 @@ final class ChildSlot<Value: ViewModelContainer>: ChildSlotProtocol {
             child.ownership = nil
             child.cancelAllTasksInTree()
         }
-        // `self` and `parent` are alive for this whole call, and they hold both lists.
+        // `self` and `parent` are alive for this whole call, and they hold both lists (invariant 3 of
+        // the hot path, top of SubscriberList.swift).
         let changes = parent.observationCenter.changeSubscribers
         withExtendedLifetime((subscribers, changes)) {
             deliverChange(newValue, to: unretained(subscribers), changes: unretained(changes))

@@ -9,19 +9,24 @@ final class ObservationCenter {
         let keyPath: AnyKeyPath
     }
 
-    // NB: the properties a write reads are `@exclusivity(unchecked)`: everything here is confined to
-    // the main actor, and a dynamic exclusivity check per access would cost more than the write.
+    // NB: the properties a write reads skip the dynamic exclusivity check in release builds: it would
+    // cost more than the write. Safe by invariant 4 of the hot path (top of SubscriberList.swift).
 
     /// `true` only while ``track(_:)`` evaluates a key path.
     @usableFromInline
+    #if !DEBUG
     @exclusivity(unchecked)
+    #endif
     var isTracking = false
 
     private var trackedReads: [TrackedRead] = []
 
-    /// Subscribers to any change of the view model, created on first use and kept from then on.
+    /// Subscribers to any change of the view model, created on first use and kept from then on
+    /// (invariant 3 of the hot path: a write hands it to the delivery unretained).
     @usableFromInline
+    #if !DEBUG
     @exclusivity(unchecked)
+    #endif
     var changeSubscribers: SubscriberList<Void>?
 
     /// Hooks told when an owned task ends (the tester waits on them).
@@ -100,57 +105,4 @@ final class ObservationCenter {
         isTracking = wasTracking
         return reads
     }
-}
-
-/// `list`, unretained: the caller guarantees something else keeps it alive.
-@inlinable
-func unretained<Value>(_ list: SubscriberList<Value>?) -> Unmanaged<SubscriberList<Value>>? {
-    if let list { .passUnretained(list) } else { nil }
-}
-
-/// Called by ``Observed`` after it stored a new value: calls the property's subscribers (`list`)
-/// and the view model's change subscribers (`changes`), merged in subscription order.
-///
-/// NB: nonisolated and handed unretained lists on purpose: the caller retains nothing for the call,
-/// and the closures here borrow without a runtime isolation check. Main actor only (its callers
-/// are); the view model that owns both lists is alive for the whole call.
-@inlinable
-func deliverChange<Value>(
-    _ value: Value, to list: Unmanaged<SubscriberList<Value>>?, changes: Unmanaged<SubscriberList<Void>>?
-) {
-    if let changes, !changes._withUnsafeGuaranteedRef({ $0.isEmpty }) {
-        if let list {
-            list._withUnsafeGuaranteedRef { own in
-                changes._withUnsafeGuaranteedRef { any in deliverMerged(value, own, any) }
-            }
-        } else {
-            changes._withUnsafeGuaranteedRef { $0.deliver(()) }
-        }
-    } else if let list {
-        list._withUnsafeGuaranteedRef { $0.deliver(value) }
-    }
-}
-
-/// Calls `own`'s and `any`'s subscribers merged in subscription order, under the rules of
-/// ``SubscriberList/deliver(_:)``.
-@inlinable
-@inline(never)
-func deliverMerged<Value>(_ value: Value, _ own: SubscriberList<Value>, _ any: SubscriberList<Void>) {
-    let ownCount = own.entries.count
-    let anyCount = any.entries.count
-    own.deliveries &+= 1
-    any.deliveries &+= 1
-    var i = 0
-    var j = 0
-    while i < ownCount || j < anyCount {
-        if j == anyCount || (i < ownCount && own.entries[i].sequence < any.entries[j].sequence) {
-            own.entries[i].subscriber.call(with: value)
-            i &+= 1
-        } else {
-            any.entries[j].subscriber.call(with: ())
-            j &+= 1
-        }
-    }
-    own.endDelivery()
-    any.endDelivery()
 }

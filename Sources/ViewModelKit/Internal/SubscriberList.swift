@@ -1,10 +1,56 @@
 public import Synchronization
 
+// MARK: - The observed-write hot path: its unsafe code and the invariants it rests on
+//
+// Everything that delivers an observed write lives in this file: the subscriber list, the subscriber,
+// and the two delivery functions ``deliverChange(_:to:changes:)`` and ``deliverMerged(_:_:_:)``. They
+// skip reference counting, runtime isolation checks and dynamic exclusivity checks, because each of
+// those costs more than the rest of a write (see the observed-write rows of `swift run -c release
+// benchmarks`). That is safe only while the four invariants below hold. Each unsafe site names the
+// invariant it relies on; debug builds check them where a check is possible, release builds compile
+// the checks away.
+//
+// 1. Main actor. A ``SubscriberList``, and the handler of every ``Subscriber``, is touched only on the
+//    main actor. The types are not `@MainActor` (an isolated call would cost a runtime check per
+//    subscriber), so they are `@unchecked Sendable`. Exceptions: a list's `deinit` (when the last
+//    reference goes, nothing else can reach the list) and a subscriber's ``SubscriptionState``, one
+//    atomic word that a ``Subscription`` reads and sets from any thread.
+//    Checked: ``assertOnMainActor(_:)`` at every entry point (append, remove, deliveries, sweep).
+//
+// 2. Owned entries. A list holds one retain on each subscriber it lists (`Unmanaged`, taken in
+//    ``SubscriberList/append(_:)``), released only by ``SubscriberList/remove(sequence:)``, by the
+//    sweep, or by the list's `deinit`. While a delivery runs (`deliveries > 0`) nothing is released:
+//    a cancellation only marks its subscriber and defers the release to the sweep at the end of the
+//    outermost delivery. So a delivery may borrow every subscriber it reaches
+//    (`_withUnsafeGuaranteedRef`) without retaining it.
+//    Checked: the sweep asserts that no delivery is running.
+//
+// 3. Lists outlive their writes. An ``Observed`` property's list and its view model's change list
+//    (``ObservationCenter/changeSubscribers``) are created once, on first use, and never replaced or
+//    cleared while the view model lives; the view model holds both. A write borrows the view model
+//    for its whole call, so it may hand both lists to the delivery unretained (``unretained(_:)``).
+//
+// 4. Exclusivity. The `@exclusivity(unchecked)` properties (here and in ``ObservationCenter``) are
+//    only read or assigned in instantaneous accesses, never passed `inout` across a call that could
+//    run a handler, so no two accesses overlap. Debug builds leave the attribute out, so the
+//    runtime's dynamic exclusivity check still watches them there.
+
+/// Stops a debug build when the caller is not on the main actor (invariant 1 of the hot path);
+/// compiles to nothing in a release build.
+@inlinable
+@inline(__always)
+func assertOnMainActor(_ caller: StaticString = #function) {
+    #if DEBUG
+    MainActor.assertIsolated("\(caller): subscriber lists and handlers are main-actor only")
+    #endif
+}
+
 /// The part of a subscriber a ``Subscription`` needs: its place in subscription order and whether
 /// it was cancelled, readable and settable from any thread.
 ///
 /// NB: both live in one atomic word (the sequence shifted left once, the low bit set once cancelled)
-/// so that a subscriber with its handler fits the allocator's 48-byte size class.
+/// so that a subscriber with its handler fits one small allocation. `@unchecked Sendable` only
+/// because the class is not final (``Subscriber`` extends it): its one stored property is atomic.
 @usableFromInline
 class SubscriptionState: @unchecked Sendable {
     @usableFromInline let bits: Atomic<UInt64>
@@ -29,12 +75,11 @@ class SubscriptionState: @unchecked Sendable {
 /// One subscriber: its handler, with its ``SubscriptionState``.
 ///
 /// The list it belongs to owns it; its ``Subscription`` token holds it too until cancelled, to
-/// cancel it from any thread. Only the main actor calls the handler.
+/// cancel it from any thread.
 ///
-/// NB: not `@MainActor`, so that delivery can borrow it without a runtime isolation check per
-/// subscriber (see ``SubscriberList``); `@unchecked Sendable` because the handler is main-actor
-/// confined by construction: only ``ObservationCenter`` (main actor) creates subscribers, and only
-/// deliveries (main actor) call handlers. Other threads touch only the state.
+/// NB: `@unchecked Sendable` by invariant 1 of the hot path (top of this file): only
+/// ``ObservationCenter`` (main actor) creates subscribers and only the deliveries here (checked to
+/// run on the main actor) call handlers. Other threads touch only the state.
 @usableFromInline
 final class Subscriber<Value>: SubscriptionState, @unchecked Sendable {
     @usableFromInline let handler: (Value) -> Void
@@ -49,51 +94,53 @@ final class Subscriber<Value>: SubscriptionState, @unchecked Sendable {
 ///
 /// The property's ``Observed`` storage (or, for change subscribers, the ``ObservationCenter``)
 /// holds it from its creation for the view model's lifetime, and tokens hold it too. A write reaches
-/// it without any lookup, and passes it on unretained: the view model is alive for the write.
+/// it without any lookup, and passes it on unretained (invariant 3).
 ///
-/// Delivery walks the entries by index without retaining anything: the list holds one reference to
-/// each subscriber, and while a delivery runs nothing is taken out of the list (a subscription
-/// cancelled meanwhile is only marked, and swept out when the outermost delivery ends), so every
-/// subscriber a delivery reaches stays alive for its call. Subscribers added meanwhile go to the end
-/// and are not called for the write being delivered.
+/// Delivery walks the entries by index without retaining anything (invariant 2): a subscription
+/// cancelled meanwhile is only marked, and swept out when the outermost delivery ends. Subscribers
+/// added meanwhile go to the end and are not called for the write being delivered.
 ///
-/// NB: main-actor confined, but not `@MainActor`: delivery runs in nonisolated code so that borrowing
-/// the list and each subscriber (`_withUnsafeGuaranteedRef`) costs no runtime isolation check.
-/// Everything that touches it runs on the main actor: ``ObservationCenter`` (`@MainActor`) and
-/// ``Subscription/cancel()``, which hops there. Hence `@unchecked Sendable`.
+/// NB: `@unchecked Sendable` by invariant 1: main-actor confined, but not `@MainActor`, so that
+/// delivery borrows the list and each subscriber without a runtime isolation check.
 @usableFromInline
 final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable {
     /// One subscriber, with its sequence number inline so that merging two lists reads no subscriber.
     @usableFromInline
     struct Entry: Sendable {
         @usableFromInline let sequence: UInt64
-        /// Owned by the list: retained when added, released when swept out or with the list.
+        /// Owned by the list (invariant 2).
         @usableFromInline let subscriber: Unmanaged<Subscriber<Value>>
     }
 
-    // NB: `@exclusivity(unchecked)`: confined to the main actor, and read on every write.
+    // Invariant 4: unchecked exclusivity in release builds only.
 
     @usableFromInline
+    #if !DEBUG
     @exclusivity(unchecked)
+    #endif
     var entries: ContiguousArray<Entry> = []
 
     /// How many deliveries through this list are running (more than one when a handler writes the
     /// same property again).
     @usableFromInline
+    #if !DEBUG
     @exclusivity(unchecked)
+    #endif
     var deliveries = 0
 
     /// Whether a subscription was cancelled while a delivery ran, so that its entry waits for sweeping.
     @usableFromInline
+    #if !DEBUG
     @exclusivity(unchecked)
+    #endif
     var needsSweep = false
 
     @usableFromInline
     init() {}
 
     deinit {
-        // NB: the last reference may go on any thread (a token outliving its view model), but then
-        // nothing else can reach the list any more.
+        // Invariant 1's exception: the last reference may go on any thread (a token outliving its
+        // view model), but then nothing else can reach the list any more.
         for entry in entries { entry.subscriber.release() }
     }
 
@@ -103,11 +150,13 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
 
     /// Adds a subscriber at the end.
     func append(_ subscriber: Subscriber<Value>) {
+        assertOnMainActor()
         entries.append(Entry(sequence: subscriber.sequence, subscriber: .passRetained(subscriber)))
     }
 
     /// Takes out the subscriber with `sequence`, now or, during a delivery, once it ends.
     func remove(sequence: UInt64) {
+        assertOnMainActor()
         if deliveries > 0 {
             needsSweep = true
             return
@@ -124,6 +173,7 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
     @inlinable
     @inline(never)
     func deliver(_ value: Value) {
+        assertOnMainActor()
         let count = entries.count
         guard count > 0 else { return }
         deliveries &+= 1
@@ -145,6 +195,8 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
     /// Releases the subscribers that were cancelled.
     @usableFromInline
     func sweep() {
+        assertOnMainActor()
+        assert(deliveries == 0, "a sweep released subscribers while a delivery could still reach them")
         needsSweep = false
         var kept: ContiguousArray<Entry> = []
         kept.reserveCapacity(entries.count)
@@ -162,7 +214,8 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
 
     /// How many listed subscribers are not cancelled.
     var liveCount: Int {
-        entries.count { !$0.subscriber._withUnsafeGuaranteedRef { $0.isCancelled } }
+        assertOnMainActor()
+        return entries.count { !$0.subscriber._withUnsafeGuaranteedRef { $0.isCancelled } }
     }
 }
 
@@ -173,12 +226,67 @@ protocol RemovableSubscriberList: AnyObject, Sendable {
 }
 
 extension Unmanaged {
-    /// Calls the subscriber's handler unless it was cancelled, borrowing the subscriber (its list
-    /// keeps it alive) instead of retaining it and its handler.
+    /// Calls the subscriber's handler unless it was cancelled, borrowing the subscriber (invariant 2:
+    /// its list keeps it alive) instead of retaining it and its handler. Reached only from the
+    /// deliveries, which check invariant 1.
     @inlinable
     func call<Value>(with value: Value) where Instance == Subscriber<Value> {
         _withUnsafeGuaranteedRef { subscriber in
             if !subscriber.isCancelled { subscriber.handler(value) }
         }
     }
+}
+
+/// `list`, unretained: the caller guarantees something else keeps it alive (invariant 3).
+@inlinable
+func unretained<Value>(_ list: SubscriberList<Value>?) -> Unmanaged<SubscriberList<Value>>? {
+    if let list { .passUnretained(list) } else { nil }
+}
+
+/// Called by ``Observed`` after it stored a new value: calls the property's subscribers (`list`)
+/// and the view model's change subscribers (`changes`), merged in subscription order.
+///
+/// NB: nonisolated and handed unretained lists on purpose: the caller retains nothing for the call
+/// (invariant 3), and the closures here borrow without a runtime isolation check (invariant 1, checked
+/// by the deliveries it calls).
+@inlinable
+func deliverChange<Value>(
+    _ value: Value, to list: Unmanaged<SubscriberList<Value>>?, changes: Unmanaged<SubscriberList<Void>>?
+) {
+    if let changes, !changes._withUnsafeGuaranteedRef({ $0.isEmpty }) {
+        if let list {
+            list._withUnsafeGuaranteedRef { own in
+                changes._withUnsafeGuaranteedRef { any in deliverMerged(value, own, any) }
+            }
+        } else {
+            changes._withUnsafeGuaranteedRef { $0.deliver(()) }
+        }
+    } else if let list {
+        list._withUnsafeGuaranteedRef { $0.deliver(value) }
+    }
+}
+
+/// Calls `own`'s and `any`'s subscribers merged in subscription order, under the rules of
+/// ``SubscriberList/deliver(_:)``.
+@inlinable
+@inline(never)
+func deliverMerged<Value>(_ value: Value, _ own: SubscriberList<Value>, _ any: SubscriberList<Void>) {
+    assertOnMainActor()
+    let ownCount = own.entries.count
+    let anyCount = any.entries.count
+    own.deliveries &+= 1
+    any.deliveries &+= 1
+    var i = 0
+    var j = 0
+    while i < ownCount || j < anyCount {
+        if j == anyCount || (i < ownCount && own.entries[i].sequence < any.entries[j].sequence) {
+            own.entries[i].subscriber.call(with: value)
+            i &+= 1
+        } else {
+            any.entries[j].subscriber.call(with: ())
+            j &+= 1
+        }
+    }
+    own.endDelivery()
+    any.endDelivery()
 }

@@ -105,13 +105,23 @@ final class TaskRegistry: Sendable {
     }
 }
 
-/// A task id: any `Hashable & Sendable` value, type-erased.
-struct TaskID: Hashable, @unchecked Sendable {
-    // NB: `AnyHashable` is not `Sendable`, but it is only ever built from a `Hashable & Sendable`
-    // value (see `init`), so sharing it across threads is safe.
-    let base: AnyHashable
+/// A task id: any `Hashable & Sendable` value, compared and hashed as `AnyHashable` compares and
+/// hashes it.
+struct TaskID: Hashable, Sendable {
+    private let value: any Hashable & Sendable
 
-    init(_ base: some Hashable & Sendable) {
-        self.base = AnyHashable(base)
+    init(_ value: some Hashable & Sendable) {
+        self.value = value
+    }
+
+    /// The id as the caller gave it, type-erased.
+    var base: AnyHashable { AnyHashable(value) }
+
+    static func == (lhs: TaskID, rhs: TaskID) -> Bool {
+        lhs.base == rhs.base
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(base)
     }
 }

@@ -78,7 +78,8 @@ public struct Observed<Value: Equatable> {
         // NB: `wrappedKeyPath` is not used here on purpose: touching it makes the caller build a key
         // path object on every write, which costs more than the whole write.
         // Only unretained references go in: `instance`, borrowed for this whole call, holds both lists
-        // (neither is ever replaced), so nothing needs retaining for the delivery.
+        // (neither is ever replaced), so nothing needs retaining for the delivery. This is invariant 3
+        // of the hot path (top of SubscriberList.swift).
         let list = unretained(instance[keyPath: storageKeyPath].subscribers)
         let changes = unretained(instance.observationCenter.changeSubscribers)
         if list == nil && changes == nil { return }

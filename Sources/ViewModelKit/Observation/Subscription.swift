@@ -12,18 +12,21 @@ internal import Synchronization
 ///
 /// A token may be cancelled or released on any thread; the observer is never called after that.
 public final class Subscription: Sendable, Hashable {
-    /// The address of the subscriber, which this token retains until it is cancelled; 0 after.
-    // NB: not a plain reference: the subscriber holds the handler, and a cancelled token must not
-    // keep the handler (and what it captures) alive. An atomic word lets `cancel()`, from any
-    // thread, take it exactly once.
-    private let subscriber: Atomic<UInt>
-    // NB: strong: the list refers to its handlers, never to the view model, so holding it keeps no
-    // view model alive, and it lets a token outlive its view model safely.
-    private let list: any RemovableSubscriberList
+    /// The subscriber, which this token retains until it is cancelled, and the list it belongs to;
+    /// `nil` once cancelled.
+    // NB: taken out exactly once, under the lock, by whichever thread cancels first: a cancelled token
+    // must not keep the handler (and what it captures) alive. The list is held strongly: it refers to
+    // its handlers, never to the view model, so holding it keeps no view model alive, and it lets a
+    // token outlive its view model safely.
+    private let registration: Mutex<Registration?>
+
+    private struct Registration {
+        let subscriber: SubscriptionState
+        let list: any RemovableSubscriberList
+    }
 
     init(subscriber: SubscriptionState, list: any RemovableSubscriberList) {
-        self.subscriber = Atomic(UInt(bitPattern: Unmanaged.passRetained(subscriber).toOpaque()))
-        self.list = list
+        registration = Mutex(Registration(subscriber: subscriber, list: list))
     }
 
     deinit {
@@ -31,16 +34,14 @@ public final class Subscription: Sendable, Hashable {
     }
 
     /// Whether ``cancel()`` was called.
-    public var isCancelled: Bool { subscriber.load(ordering: .acquiring) == 0 }
+    public var isCancelled: Bool { registration.withLock { $0 == nil } }
 
     /// Ends the subscription. Calling it again does nothing.
     public func cancel() {
-        let address = subscriber.exchange(0, ordering: .acquiringAndReleasing)
-        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return }
-        let subscriber = Unmanaged<SubscriptionState>.fromOpaque(pointer).takeRetainedValue()
-        subscriber.markCancelled()
-        let list = self.list
-        let sequence = subscriber.sequence
+        guard let registration = registration.withLock({ $0.take() }) else { return }
+        registration.subscriber.markCancelled()
+        let list = registration.list
+        let sequence = registration.subscriber.sequence
         if Thread.isMainThread {
             MainActor.assumeIsolated { list.remove(sequence: sequence) }
         } else {
