@@ -20,8 +20,10 @@ let package = Package(
     targets: [
         .target(name: "ViewModelKit", swiftSettings: strict),
         .target(name: "ViewModelKitTesting", dependencies: ["ViewModelKit"], swiftSettings: strict),
-        .target(name: "GitHubRepositories", dependencies: ["ViewModelKit"], swiftSettings: strict),
-        .target(name: "Counter", dependencies: ["ViewModelKit"], swiftSettings: strict),
+        // Shared HTTP limits, redirect policy and redaction for the live clients; not a product.
+        .target(name: "ClientSupport", swiftSettings: strict),
+        .target(name: "GitHubRepositories", dependencies: ["ViewModelKit", "ClientSupport"], swiftSettings: strict),
+        .target(name: "Counter", dependencies: ["ViewModelKit", "ClientSupport"], swiftSettings: strict),
         // Shared terminal code (raw mode, keys, frames) and the two front ends' screens.
         .target(name: "TerminalUI", swiftSettings: strict),
         .target(
@@ -55,6 +57,7 @@ let package = Package(
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTestingTests", dependencies: ["ViewModelKitTesting"], swiftSettings: strict),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
+        .testTarget(name: "ClientSupportTests", dependencies: ["ClientSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GitHubRepositoriesTests",
             dependencies: ["GitHubRepositories", "ViewModelKitTesting", "TestSupport"],

@@ -77,8 +77,10 @@ enum ReposCommand {
     /// The client for `source`.
     static func makeClient(_ source: RepositorySource, environment: [String: String]) -> any GitHubClientProtocol {
         switch source {
-        case .live(let baseURL, let cache):
-            return GithubAPIClient(baseURL: baseURL, token: environment["GITHUB_TOKEN"], cache: ResponseCache(directory: cache))
+        case .live(let baseURL, let cache, let deadline):
+            return GithubAPIClient(
+                baseURL: baseURL, token: environment["GITHUB_TOKEN"], deadline: deadline, cache: ResponseCache(directory: cache)
+            )
         case .fixtures(let directory):
             return FixtureGithubAPIClient(directory: directory)
         }
@@ -133,7 +135,7 @@ enum ReposCommand {
         output: (String) -> Void,
         errorOutput: (String) -> Void
     ) async -> Int32 {
-        let client = GithubAPIClient(baseURL: options.apiURL, token: environment["GITHUB_TOKEN"])
+        let client = GithubAPIClient(baseURL: options.apiURL, token: environment["GITHUB_TOKEN"], deadline: options.deadline)
         do {
             let (file, count) = try await GitHubFixtureRecorder(client: client).record(user: options.user, into: options.directory)
             output("Recorded \(count) repositories of \(options.user) to \(file.path)\n")

@@ -1,4 +1,5 @@
 public import Foundation
+internal import ClientSupport
 
 /// Records a user's repositories from the live API into the fixture layout, so tests and
 /// `repos --offline` are fed real responses.
@@ -35,9 +36,9 @@ public struct GitHubFixtureRecorder: Sendable {
         var objects: [Any] = []
         for page in pages {
             // Decoding first proves the recording will replay.
-            _ = try GitHubRepository.decodeList(from: page.body, source: page.url.absoluteString)
+            _ = try GitHubRepository.decodeList(from: page.body, source: page.url.displayString)
             guard let array = try JSONSerialization.jsonObject(with: page.body) as? [Any] else {
-                throw FetcherError.decodingFailed(source: page.url.absoluteString, reason: "not a JSON array")
+                throw FetcherError.decodingFailed(source: page.url.displayString, reason: "not a JSON array")
             }
             objects += array
         }
