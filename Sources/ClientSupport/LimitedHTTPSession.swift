@@ -78,8 +78,10 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     /// for URLSession to finish cancelling: data it still delivers is dropped.
     private func fail(_ task: URLSessionTask, _ failure: TransferError) {
         let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-        task.cancel()
+        // NB: resume before cancelling: `cancel()` waits for URLSession's work queue, which a fast
+        // server keeps busy, while every piece it reads still queues up for this delegate.
         transfer?.continuation.resume(throwing: transfer?.failure ?? failure)
+        task.cancel()
     }
 
     func urlSession(
