@@ -43,8 +43,12 @@ enum ReposCommand {
             return 2
         }
 
+        if let problem = fixtureDirectoryProblem(options.source) {
+            errorOutput("repos: \(problem)\n\n\(ReposOptions.usage)\n")
+            return 2
+        }
         let viewModel = GitHubRepositoryViewModel(
-            client: makeClient(options.source, environment: environment), minimumStars: options.minimumStars
+            client: makeClient(options.source, environment: environment, errorOutput: errorOutput), minimumStars: options.minimumStars
         )
         // On a terminal, a spinner on standard error while loading; never escape codes on standard output.
         let spinner = SpinnerDriver()
@@ -74,13 +78,28 @@ enum ReposCommand {
         return 0
     }
 
-    /// The client for `source`.
-    static func makeClient(_ source: RepositorySource, environment: [String: String]) -> any GitHubClientProtocol {
+    /// Why `source`'s fixture directory cannot be read (it does not exist or is not a directory), if so.
+    static func fixtureDirectoryProblem(_ source: RepositorySource) -> String? {
+        guard case .fixtures(let directory) = source else { return nil }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+            return "the fixture directory \(directory.path.quotedForUsage) does not exist"
+        }
+        return isDirectory.boolValue ? nil : "the fixture directory \(directory.path.quotedForUsage) is not a directory"
+    }
+
+    /// The client for `source`; a cache directory that is not safe to use is reported on `errorOutput`
+    /// (once) and the client goes on without it.
+    static func makeClient(
+        _ source: RepositorySource, environment: [String: String], errorOutput: (String) -> Void
+    ) -> any GitHubClientProtocol {
         switch source {
-        case .live(let baseURL, let cache, let deadline):
-            return GithubAPIClient(
-                baseURL: baseURL, token: environment["GITHUB_TOKEN"], deadline: deadline, cache: ResponseCache(directory: cache)
-            )
+        case .live(let baseURL, let cacheDirectory, let deadline):
+            let cache = ResponseCache(directory: cacheDirectory)
+            if let directory = cacheDirectory, let problem = cache.directoryProblem {
+                errorOutput("repos: not using the cache directory \(directory.path.quotedForUsage): \(problem); continuing without a cache\n")
+            }
+            return GithubAPIClient(baseURL: baseURL, token: environment["GITHUB_TOKEN"], deadline: deadline, cache: cache)
         case .fixtures(let directory):
             return FixtureGithubAPIClient(directory: directory)
         }
@@ -90,12 +109,16 @@ enum ReposCommand {
     static func runInteractive(
         _ options: InteractiveOptions, environment: [String: String], errorOutput: (String) -> Void
     ) async -> Int32 {
+        if let problem = fixtureDirectoryProblem(options.source) {
+            errorOutput("repos: \(problem)\n\n\(ReposOptions.usage)\n")
+            return 2
+        }
         guard let terminal = Terminal() else {
             errorOutput("repos: --interactive needs a terminal (stdin and stdout must be a TTY)\n")
             return 2
         }
         let navigation = GitHubNavigationViewModel(
-            client: makeClient(options.source, environment: environment), minimumStars: options.minimumStars
+            client: makeClient(options.source, environment: environment, errorOutput: errorOutput), minimumStars: options.minimumStars
         )
         let browser = ReposBrowser(navigation: navigation, initialUser: options.user)
         let spinner = SpinnerDriver()
@@ -141,6 +164,8 @@ enum ReposCommand {
             output("Recorded \(count) repositories of \(options.user) to \(file.path)\n")
             return 0
         } catch let error as FetcherError {
+            errorOutput("repos: \(error.description)\n")
+        } catch let error as FixtureRecordingError {
             errorOutput("repos: \(error.description)\n")
         } catch {
             errorOutput("repos: could not write the fixture: \(error.localizedDescription)\n")
