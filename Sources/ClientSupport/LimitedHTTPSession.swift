@@ -159,7 +159,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         if let failure = transfer.failure {
             transfer.continuation.resume(throwing: failure)
         } else if let error {
-            transfer.continuation.resume(throwing: Self.transferError(error, url: transfer.url))
+            transfer.continuation.resume(throwing: Self.transferError(error, url: transfer.url, headersRead: transfer.response != nil))
         } else if let response = transfer.response {
             transfer.continuation.resume(returning: (transfer.body, response))
         } else {
@@ -167,8 +167,12 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         }
     }
 
-    private static func transferError(_ error: any Error, url: String) -> any Error {
+    private static func transferError(_ error: any Error, url: String, headersRead: Bool) -> any Error {
         guard let urlError = error as? URLError else { return TransferError.network(String(describing: error)) }
+        // NB: libcurl refuses a header line longer than its buffer (100 KB) as "Out of memory".
+        if !headersRead, urlError.localizedDescription == "Out of memory" {
+            return TransferError.network("a header line in the answer from \(url) is too long (at most 100 KB are read)")
+        }
         switch urlError.code {
         case .cancelled: return CancellationError()
         case .timedOut: return TransferError.timedOut(url: url)

@@ -197,18 +197,25 @@ enum ReposCommand {
         guard let data = try? encoder.encode(repositories), let text = String(data: data, encoding: .utf8) else {
             return "[]\n"
         }
-        return text + "\n"
+        // NB: JSONEncoder leaves DEL and the C1 controls as they are; a terminal acts on C1 (U+009B is a
+        // CSI). Outside strings JSON is ASCII, so escaping them in the whole text escapes them in strings.
+        guard text.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return text + "\n" }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                escaped += "\\u00" + String(scalar.value, radix: 16, uppercase: true)
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\n"
     }
 }
 
 extension String {
     /// The text on one line with control characters (including escape sequences' ESC) replaced by spaces,
     /// so that a repository's description cannot move the cursor or recolor the terminal.
-    var sanitizedForTerminal: String {
-        String(String.UnicodeScalarView(unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control ? " " : scalar
-        }))
-    }
+    var sanitizedForTerminal: String { TextLayout.sanitize(self) }
 
     var trimmingTrailingSpaces: String {
         var text = self

@@ -356,9 +356,9 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
             throw .userNotFound(user)
         case 403, 429:
             if header("X-RateLimit-Remaining") == "0" {
-                throw .rateLimited(resetAt: header("X-RateLimit-Reset").flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:)))
+                throw .rateLimited(resetAt: RateLimit.resetDate(header("X-RateLimit-Reset")))
             }
-            if let retryAfter = header("Retry-After").flatMap(TimeInterval.init) {
+            if let retryAfter = RateLimit.retryAfterSeconds(header("Retry-After")) {
                 throw .secondaryRateLimited(retryAt: now().addingTimeInterval(retryAfter))
             }
             throw status == 429 ? .rateLimited(resetAt: nil) : .badCode(status)
