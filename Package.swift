@@ -79,7 +79,7 @@ let package = Package(
             dependencies: ["TerminalScreens", "ViewModelKitTesting", "TestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "FrontEndTests", dependencies: ["counter", "repos"], swiftSettings: strict),
+        .testTarget(name: "FrontEndTests", dependencies: ["counter", "repos", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

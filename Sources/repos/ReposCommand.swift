@@ -54,7 +54,10 @@ enum ReposCommand {
         let spinner = SpinnerDriver()
         let spinning = errorIsTerminal ? spinner.observe(\.tick) { _ in errorOutput("\r\(spinner.frame) loading \(options.user)…") } : nil
         spinner.setSpinning(errorIsTerminal)
+        // Ctrl-C (or SIGTERM, SIGHUP) while the spinner shows must not leave it on the line.
+        let lineGuard = errorIsTerminal ? SpinnerLineGuard() : nil
         defer {
+            lineGuard?.release()
             spinner.setSpinning(false)
             spinning?.cancel()
             if errorIsTerminal { errorOutput("\r\u{1B}[K") }
