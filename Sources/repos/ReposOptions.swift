@@ -194,7 +194,14 @@ extension ReposOptions {
     /// `text` as an API root, if it is an http(s) URL with a host.
     static func apiURL(_ text: String) throws(UsageError) -> URL {
         guard let url = CommandLineSupport.httpURL(text) else {
-            throw UsageError(description: "the API URL must be an http(s) URL, not \(text.quotedForUsage)")
+            // NB: a user name and password in the URL are never shown, even in a refused one.
+            let shown = URLComponents(string: text).map { components -> String in
+                var components = components
+                components.user = nil
+                components.password = nil
+                return components.string ?? text
+            } ?? (text.contains("@") ? "a URL that is not http(s)" : text)
+            throw UsageError(description: "the API URL must be an http(s) URL, not \(shown.quotedForUsage)")
         }
         return url
     }

@@ -86,4 +86,17 @@ final class HostileServerTests: XCTestCase {
         assertOneErrorLine(run, containing: "took longer than 1 s (the whole-fetch deadline; see --timeout)")
         api.stop()
     }
+
+    func test_aRedirectToAFileURL_isNamedAsSuch() throws {
+        let api = try LoopbackHTTPServer { _ in .init(status: 302, headers: [("Location", "file:///etc/passwd")]) }
+        let run = try ReposBinary.run(["octocat"], environment: ["GITHUB_API_URL": api.baseURL.absoluteString])
+        assertOneErrorLine(run, containing: "redirected to a file: URL")
+        XCTAssertFalse(run.stderr.contains("too many HTTP redirects"), run.stderr)
+    }
+
+    func test_aUserNameAndPasswordInARefusedAPIURL_areNotPrinted() throws {
+        let run = try ReposBinary.run(["--api-url", "ftp://alice:s3cretpass@example.com/", "octocat"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertFalse(run.stderr.contains("s3cretpass") || run.stderr.contains("alice"), run.stderr)
+    }
 }
