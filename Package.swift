@@ -54,7 +54,8 @@ let package = Package(
         // MARK: Support (internal, not products).
         // Values as text: dumps, −/+ diffs and state snapshots, for the tester and the change logger.
         .target(name: "StateDump", swiftSettings: strict),
-        // What the features' clients share: fixture-path containment, the live-network guard.
+        // What the features' clients share: HTTP limits, the redirect policy, redaction, fixture-path
+        // containment, the live-network guard.
         .target(name: "ClientSupport", dependencies: ["StateDump"], swiftSettings: strict),
         // What the two executables' command lines share: usage errors, fixture lookup, URL checks.
         .target(name: "CommandLineSupport", dependencies: ["ClientSupport", "StateDump"], swiftSettings: strict),

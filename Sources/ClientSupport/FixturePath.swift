@@ -94,7 +94,7 @@ package func fixtureFile(in root: URL, _ components: [String]) throws(FixtureFil
 /// - Returns: The resolved file and its contents (`nil` when it does not exist).
 /// - Throws: ``FixtureFileError``: `refused` for a path outside `root`, `unreadable` for the rest.
 package func readFixtureFile(
-    in root: URL, _ components: [String], maximumBytes: Int = 64 << 20
+    in root: URL, _ components: [String], maximumBytes: Int = ByteSize.defaultResponseLimit
 ) throws(FixtureFileError) -> (file: URL, data: Data?) {
     let file = try fixtureFile(in: root, components)
     func unreadable(_ reason: String) -> FixtureFileError {

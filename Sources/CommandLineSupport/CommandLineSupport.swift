@@ -31,6 +31,17 @@ package func httpURL(_ text: String) -> URL? {
 }
 
 extension String {
+    /// The text with a URL's user name and password left out, for messages: they are never shown, even
+    /// in a URL that is refused. Text that does not parse as a URL but holds `@` is not shown at all.
+    package var withoutURLCredentials: String {
+        guard var components = URLComponents(string: self) else {
+            return contains("@") ? "a URL that is not http(s)" : self
+        }
+        components.user = nil
+        components.password = nil
+        return components.string ?? self
+    }
+
     /// The string as a Swift literal, quoted, with control characters made visible: for usage errors.
     package var quotedForUsage: String { dumpStringLiteral(self) }
 }

@@ -33,6 +33,7 @@ enum SignalRouter {
         var threadStarted = false
         var installed: [Int32: Installed] = [:]
         var resizeListeners: [Int: @Sendable () -> Void] = [:]
+        var terminationCleanups: [Int: @Sendable () -> Void] = [:]
         var lastListenerID = 0
     }
 
@@ -53,16 +54,25 @@ enum SignalRouter {
             guard sigaction(signalNumber, nil, &previous) == 0 else { return }
             state.installed[signalNumber] = Installed(users: 1, previous: previous)
             if terminating.contains(signalNumber), isIgnored(previous) { return }
-            var action = sigaction()
-            #if os(Linux)
-            action.__sigaction_handler.sa_handler = forwardSignal
-            #else
-            action.__sigaction_u.__sa_handler = forwardSignal
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_RESTART)
-            _ = sigaction(signalNumber, &action, nil)
+            setHandler(forwardSignal, for: signalNumber, flags: Int32(SA_RESTART))
         }
+    }
+
+    /// Sets `handler` (a function or `SIG_DFL`) for `signalNumber`, with an empty mask and `flags`;
+    /// the action it replaces goes to `previous` if given.
+    static func setHandler(
+        _ handler: (@convention(c) (Int32) -> Void)?, for signalNumber: Int32, flags: Int32 = 0,
+        previous: UnsafeMutablePointer<sigaction>? = nil
+    ) {
+        var action = sigaction()
+        #if os(Linux)
+        action.__sigaction_handler.sa_handler = handler
+        #else
+        action.__sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = flags
+        _ = sigaction(signalNumber, &action, previous)
     }
 
     /// Whether `action` is `SIG_IGN`.
@@ -96,6 +106,21 @@ enum SignalRouter {
             state.resizeListeners[state.lastListenerID] = listener
             return state.lastListenerID
         }
+    }
+
+    /// Calls `cleanup` on the signal thread when a terminating signal ends the process (while it is
+    /// installed), before the terminals are restored.
+    static func addTerminationCleanup(_ cleanup: @escaping @Sendable () -> Void) -> Int {
+        state.withLock { state in
+            state.lastListenerID += 1
+            state.terminationCleanups[state.lastListenerID] = cleanup
+            return state.lastListenerID
+        }
+    }
+
+    /// Removes a cleanup added by ``addTerminationCleanup(_:)``.
+    static func removeTerminationCleanup(_ id: Int) {
+        _ = state.withLock { $0.terminationCleanups.removeValue(forKey: id) }
     }
 
     /// Removes a listener added by ``addResizeListener(_:)``.
@@ -133,6 +158,8 @@ enum SignalRouter {
             let listeners = state.withLock { Array($0.resizeListeners.values) }
             for listener in listeners { listener() }
         } else if terminating.contains(signalNumber) {
+            let cleanups = state.withLock { Array($0.terminationCleanups.values) }
+            for cleanup in cleanups { cleanup() }
             RawModeSessions.restoreAll(exiting: true)
             exit(128 + signalNumber)
         }
@@ -180,15 +207,7 @@ enum CrashRestore {
         guard installed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
         else { return }
         for signalNumber in crashSignals {
-            var action = sigaction()
-            #if os(Linux)
-            action.__sigaction_handler.sa_handler = restoreOnCrash
-            #else
-            action.__sigaction_u.__sa_handler = restoreOnCrash
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_ONSTACK)
-            _ = sigaction(signalNumber, &action, previousActions + Int(signalNumber))
+            SignalRouter.setHandler(restoreOnCrash, for: signalNumber, flags: Int32(SA_ONSTACK), previous: previousActions + Int(signalNumber))
         }
     }
 }

@@ -95,6 +95,11 @@ public final class TerminalApp {
             switch event {
             case .keys(let keys):
                 for key in keys {
+                    if key == .control("z") {
+                        // Ctrl-Z: back to the shell with the terminal restored; on `fg`, a full redraw.
+                        if terminal.suspendForJobControl() { differ.invalidate() }
+                        continue
+                    }
                     if handle(key) == .quit { stopRequested = true }
                     if stopRequested { break events }
                 }

@@ -137,15 +137,23 @@ public enum TextLayout {
     }
 
     /// `text` with every control character (C0 including `ESC`, `\t` and newlines, `DEL`,
-    /// C1) replaced by a space, so untrusted text cannot move the cursor or change modes.
-    /// Each control scalar becomes one space (`\r\n` becomes two).
+    /// C1), bidirectional override and isolate (U+202A–U+202E, U+2066–U+2069) and line or paragraph
+    /// separator (U+2028, U+2029) replaced by a space, so untrusted text can neither move the cursor,
+    /// change modes, reorder the rest of the line nor break it.
+    /// Each such scalar becomes one space (`\r\n` becomes two).
     public static func sanitize(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: CharacterWidth.isControl) else { return text }
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            scalars.append(CharacterWidth.isControl(scalar) ? " " : scalar)
+            scalars.append(isUnsafe(scalar) ? " " : scalar)
         }
         return String(scalars)
+    }
+
+    /// Controls, bidirectional overrides and isolates, and line and paragraph separators.
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        CharacterWidth.isControl(scalar) || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 }
 

@@ -76,7 +76,7 @@ public enum BadInput {
             bad("huge-number", #"[{"id":1,"name":"a","full_name":"o/a","stargazers_count":1e400}]"#, "at [0].stargazers_count"),
             bad("fraction", #"[{"id":1.5,"name":"a","full_name":"o/a","stargazers_count":1}]"#, "at [0].id"),
             bad("element-not-object", #"[1,2,3]"#, "at [0]: expected"),
-            bad("trailing-garbage", "[]]", "at top level"),
+            bad("trailing-garbage", "[]]", "valid JSON followed by something else at byte 2"),
             good("bom", Data([0xEF, 0xBB, 0xBF] + Array("[\(object)]".utf8)), count: 1),
             good("unknown-fields", Data(#"[{"id":1,"name":"a","full_name":"o/a","stargazers_count":1,"brand_new":{"x":[1,2]}}]"#.utf8), count: 1),
             good("escaped-keys-are-not-duplicates", Data(#"[{"id":1,"name":"a\"b","full_name":"o/a","stargazers_count":1,"k\"":1,"k":2}]"#.utf8), count: 1),

@@ -62,6 +62,8 @@ public final class LoopbackHTTPServer: Sendable {
         public var delay: Duration
         /// If `true` the server never answers and keeps the connection open until the server stops or the client hangs up.
         public var stall: Bool
+        /// If set, the body is produced piece by piece by this stream instead of ``body`` (see ``BodyStream``).
+        public var stream: BodyStream?
 
         /// Creates a response; `stall` starts out `false`.
         public init(
@@ -75,6 +77,7 @@ public final class LoopbackHTTPServer: Sendable {
             self.body = body
             self.delay = delay
             self.stall = false
+            self.stream = nil
         }
 
         /// A UTF-8 JSON response (`Content-Type: application/json; charset=utf-8` unless `headers` sets one).
@@ -185,7 +188,7 @@ public struct LoopbackHTTPServerError: Error, CustomStringConvertible {
 
 // MARK: - Shared server state
 
-private final class ServerCore: Sendable {
+final class ServerCore: Sendable {
     struct State {
         var stopped = false
         var wakeWrite: Int32
@@ -312,6 +315,11 @@ private final class ServerCore: Sendable {
         if response.delay > .zero, waitForStop(upTo: response.delay) {
             return
         }
+        if let stream = response.stream {
+            guard sendStreamed(fd, response, stream) else { return }
+            lingeringClose(fd)
+            return
+        }
         let bytes = Self.serialize(response, forMethod: request.method)
         guard Socket.sendAll(fd, bytes) else { return }
         lingeringClose(fd)
@@ -422,7 +430,7 @@ private final class ServerCore: Sendable {
     }
 
     /// Sleeps for `duration` unless `stop()` is called first; returns `true` if stopped.
-    private func waitForStop(upTo duration: Duration) -> Bool {
+    func waitForStop(upTo duration: Duration) -> Bool {
         let clock = ContinuousClock()
         let start = clock.now
         while true {
@@ -701,13 +709,13 @@ private struct ConnectionReader {
 
 // MARK: - Socket helpers
 
-private enum PollOutcome {
+enum PollOutcome {
     case readable
     case stopped
     case timedOut
 }
 
-private enum Socket {
+enum Socket {
     static func makeLoopbackListener() throws -> (fd: Int32, port: Int) {
         #if os(Linux)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -64,7 +64,7 @@ struct CounterOptions: Equatable {
             return .run(CounterOptions(source: .live(NumberFactClient.defaultBaseURL)))
         }
         guard let url = httpURL(text) else {
-            throw UsageError(description: "the Numbers API URL must be an http(s) URL, not \(text.quotedForUsage)")
+            throw UsageError(description: "the Numbers API URL must be an http(s) URL, not \(text.withoutURLCredentials.quotedForUsage)")
         }
         return .run(CounterOptions(source: .live(url)))
     }

@@ -43,14 +43,21 @@ enum ReposCommand {
             return 2
         }
 
+        if let problem = fixtureDirectoryProblem(options.source) {
+            errorOutput("repos: \(problem)\n\n\(ReposOptions.usage)\n")
+            return 2
+        }
         let viewModel = GitHubRepositoryViewModel(
-            client: makeClient(options.source, environment: environment), minimumStars: options.minimumStars
+            client: makeClient(options.source, environment: environment, errorOutput: errorOutput), minimumStars: options.minimumStars
         )
         // On a terminal, a spinner on standard error while loading; never escape codes on standard output.
         let spinner = SpinnerDriver()
         let spinning = errorIsTerminal ? spinner.observe(\.tick) { _ in errorOutput("\r\(spinner.frame) loading \(options.user)…") } : nil
         spinner.setSpinning(errorIsTerminal)
+        // Ctrl-C (or SIGTERM, SIGHUP) while the spinner shows must not leave it on the line.
+        let lineGuard = errorIsTerminal ? SpinnerLineGuard() : nil
         defer {
+            lineGuard?.release()
             spinner.setSpinning(false)
             spinning?.cancel()
             if errorIsTerminal { errorOutput("\r\u{1B}[K") }
@@ -74,11 +81,28 @@ enum ReposCommand {
         return 0
     }
 
-    /// The client for `source`.
-    static func makeClient(_ source: RepositorySource, environment: [String: String]) -> any GitHubClientProtocol {
+    /// Why `source`'s fixture directory cannot be read (it does not exist or is not a directory), if so.
+    static func fixtureDirectoryProblem(_ source: RepositorySource) -> String? {
+        guard case .fixtures(let directory) = source else { return nil }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+            return "the fixture directory \(directory.path.quotedForUsage) does not exist"
+        }
+        return isDirectory.boolValue ? nil : "the fixture directory \(directory.path.quotedForUsage) is not a directory"
+    }
+
+    /// The client for `source`; a cache directory that is not safe to use is reported on `errorOutput`
+    /// (once) and the client goes on without it.
+    static func makeClient(
+        _ source: RepositorySource, environment: [String: String], errorOutput: (String) -> Void
+    ) -> any GitHubClientProtocol {
         switch source {
-        case .live(let baseURL, let cache):
-            return GithubAPIClient(baseURL: baseURL, token: environment["GITHUB_TOKEN"], cache: ResponseCache(directory: cache))
+        case .live(let baseURL, let cacheDirectory, let deadline):
+            let cache = ResponseCache(directory: cacheDirectory)
+            if let directory = cacheDirectory, let problem = cache.directoryProblem {
+                errorOutput("repos: not using the cache directory \(directory.path.quotedForUsage): \(problem); continuing without a cache\n")
+            }
+            return GithubAPIClient(baseURL: baseURL, token: environment["GITHUB_TOKEN"], deadline: deadline, cache: cache)
         case .fixtures(let directory):
             return FixtureGithubAPIClient(directory: directory)
         }
@@ -88,12 +112,16 @@ enum ReposCommand {
     static func runInteractive(
         _ options: InteractiveOptions, environment: [String: String], errorOutput: (String) -> Void
     ) async -> Int32 {
+        if let problem = fixtureDirectoryProblem(options.source) {
+            errorOutput("repos: \(problem)\n\n\(ReposOptions.usage)\n")
+            return 2
+        }
         guard let terminal = Terminal() else {
             errorOutput("repos: --interactive needs a terminal (stdin and stdout must be a TTY)\n")
             return 2
         }
         let navigation = GitHubNavigationViewModel(
-            client: makeClient(options.source, environment: environment), minimumStars: options.minimumStars
+            client: makeClient(options.source, environment: environment, errorOutput: errorOutput), minimumStars: options.minimumStars
         )
         let browser = ReposBrowser(navigation: navigation, initialUser: options.user)
         let spinner = SpinnerDriver()
@@ -133,12 +161,14 @@ enum ReposCommand {
         output: (String) -> Void,
         errorOutput: (String) -> Void
     ) async -> Int32 {
-        let client = GithubAPIClient(baseURL: options.apiURL, token: environment["GITHUB_TOKEN"])
+        let client = GithubAPIClient(baseURL: options.apiURL, token: environment["GITHUB_TOKEN"], deadline: options.deadline)
         do {
             let (file, count) = try await GitHubFixtureRecorder(client: client).record(user: options.user, into: options.directory)
             output("Recorded \(count) repositories of \(options.user) to \(file.path)\n")
             return 0
         } catch let error as FetcherError {
+            errorOutput("repos: \(error.description)\n")
+        } catch let error as FixtureRecordingError {
             errorOutput("repos: \(error.description)\n")
         } catch {
             errorOutput("repos: could not write the fixture: \(error.localizedDescription)\n")
@@ -170,6 +200,17 @@ enum ReposCommand {
         guard let data = try? encoder.encode(repositories), let text = String(data: data, encoding: .utf8) else {
             return "[]\n"
         }
-        return text + "\n"
+        // NB: JSONEncoder leaves DEL and the C1 controls as they are; a terminal acts on C1 (U+009B is a
+        // CSI). Outside strings JSON is ASCII, so escaping them in the whole text escapes them in strings.
+        guard text.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return text + "\n" }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                escaped += "\\u00" + String(scalar.value, radix: 16, uppercase: true)
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\n"
     }
 }

@@ -6,8 +6,9 @@ import ViewModelKit
 
 /// Where `repos` reads repositories from.
 enum RepositorySource: Equatable {
-    /// The live API at a base URL, with an optional directory for its ETag cache.
-    case live(URL, cache: URL? = nil)
+    /// The live API at a base URL, with an optional directory for its ETag cache and the deadline
+    /// for one whole fetch.
+    case live(URL, cache: URL? = nil, deadline: Duration = GithubAPIClient.defaultDeadline)
     /// Fixture files below a directory.
     case fixtures(URL)
 }
@@ -20,9 +21,9 @@ struct ReposOptions: Equatable {
     var json: Bool
 
     static let usage = """
-        usage: repos [--offline | --fixtures DIR] [--api-url URL] [--min-stars N] [--json] <user>
+        usage: repos [--offline | --fixtures DIR] [--api-url URL] [--timeout SECS] [--min-stars N] [--json] <user>
                repos --interactive [--offline | --fixtures DIR] [--api-url URL] [--min-stars N] [<user>]
-               repos record <user> [--fixtures DIR] [--api-url URL]
+               repos record <user> [--fixtures DIR] [--api-url URL] [--timeout SECS]
 
         Lists a GitHub user's repositories with at least N stars (default 50), in GitHub's order.
 
@@ -32,6 +33,8 @@ struct ReposOptions: Equatable {
                            for GitHub Enterprise use https://HOST/api/v3
           --min-stars N    the star threshold (default 50)
           --cache-dir DIR  keep ETags and pages in DIR, so unchanged pages cost no rate limit next time
+          --timeout SECS   give up when fetching all pages takes longer (default 300); each request
+                           also times out after 30 s without an answer
           --json           print a JSON array instead of text
           --interactive    browse in a full-screen terminal UI (the default without a user on a terminal)
           -h, --help       show this help
@@ -49,6 +52,7 @@ struct RecordOptions: Equatable {
     var user: String
     var apiURL: URL
     var directory: URL
+    var deadline: Duration = GithubAPIClient.defaultDeadline
 }
 
 /// What `repos --interactive` was asked for.
@@ -83,6 +87,7 @@ extension ReposOptions {
         var json = false
         var interactive = false
         var cacheDirectory: URL?
+        var deadline = GithubAPIClient.defaultDeadline
         let recording = arguments.first == "record"
         var index = recording ? arguments.index(after: arguments.startIndex) : arguments.startIndex
         var onlyPositional = false
@@ -101,7 +106,7 @@ extension ReposOptions {
             }
             if offline { return .fixtures(defaultFixtures) }
             if let fixtures { return .fixtures(fixtures) }
-            return .live(try liveURL(), cache: cacheDirectory)
+            return .live(try liveURL(), cache: cacheDirectory, deadline: deadline)
         }
 
         func value(for flag: String, inline: String?) throws(UsageError) -> String {
@@ -136,6 +141,12 @@ extension ReposOptions {
                     apiURL = try value(for: flag, inline: inline)
                 case "--cache-dir":
                     cacheDirectory = URL(fileURLWithPath: try value(for: flag, inline: inline))
+                case "--timeout":
+                    let text = try value(for: flag, inline: inline)
+                    guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+                        throw UsageError(description: "--timeout needs a whole number of seconds from 1 to 86400, not \(text.quotedForUsage)")
+                    }
+                    deadline = .seconds(seconds)
                 case "--min-stars":
                     let text = try value(for: flag, inline: inline)
                     guard let stars = Int(text), stars >= 0 else {
@@ -168,7 +179,7 @@ extension ReposOptions {
             return .interactive(InteractiveOptions(user: user, source: try source(), minimumStars: minimumStars))
         }
         if recording {
-            return .record(RecordOptions(user: user, apiURL: try liveURL(), directory: fixtures ?? defaultFixtures))
+            return .record(RecordOptions(user: user, apiURL: try liveURL(), directory: fixtures ?? defaultFixtures, deadline: deadline))
         }
         let source = try source()
         return .run(ReposOptions(user: user, source: source, minimumStars: minimumStars, json: json))
@@ -179,7 +190,7 @@ extension ReposOptions {
     /// `text` as an API root, if it is an http(s) URL with a host.
     static func apiURL(_ text: String) throws(UsageError) -> URL {
         guard let url = httpURL(text) else {
-            throw UsageError(description: "the API URL must be an http(s) URL, not \(text.quotedForUsage)")
+            throw UsageError(description: "the API URL must be an http(s) URL, not \(text.withoutURLCredentials.quotedForUsage)")
         }
         return url
     }

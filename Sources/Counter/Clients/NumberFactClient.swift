@@ -1,6 +1,6 @@
 public import Foundation
 #if canImport(FoundationNetworking)
-public import FoundationNetworking
+internal import FoundationNetworking
 #endif
 internal import ClientSupport
 internal import ViewModelKit
@@ -12,7 +12,9 @@ internal import ViewModelKit
 /// ```
 ///
 /// The Numbers API answers in plain text over HTTP. Any other status or content becomes a
-/// ``NumberFactError``.
+/// ``NumberFactError``. The client has its own URL session: a request must be answered in full within
+/// ``timeout`` (a body trickling in byte by byte counts against it), a body is read only up to
+/// ``maximumResponseBytes``, and redirects are followed only within the API's origin.
 public struct NumberFactClient: NumberFactClientProtocol {
     /// `http://numbersapi.com` (the service does not serve HTTPS).
     public static let defaultBaseURL: URL = {
@@ -24,15 +26,34 @@ public struct NumberFactClient: NumberFactClientProtocol {
 
     /// The API root.
     public let baseURL: URL
-    private let session: URLSession
+    /// How long one request may take, from sending it to the last byte of its answer.
+    public let timeout: Duration
+    /// The most bytes of body read (a fact is one line of text).
+    public let maximumResponseBytes: Int
+    private let session: LimitedHTTPSession
+    private let clock: any Clock<Duration>
 
     /// Creates a live client.
     /// - Parameters:
     ///   - baseURL: The API root; front ends read `NUMBERS_API_URL`. Defaults to ``defaultBaseURL``.
-    ///   - session: The URL session to use.
-    public init(baseURL: URL = NumberFactClient.defaultBaseURL, session: URLSession = .shared) {
+    ///   - timeout: How long one request may take in all. Defaults to 10 seconds.
+    ///   - maximumResponseBytes: The most bytes of body read. Defaults to 16 KB.
+    ///   - clock: What the time-out is measured on. Tests pass a `TestClock`.
+    public init(
+        baseURL: URL = NumberFactClient.defaultBaseURL,
+        timeout: Duration = .seconds(10),
+        maximumResponseBytes: Int = 16 << 10,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.baseURL = baseURL
-        self.session = session
+        self.timeout = timeout
+        self.maximumResponseBytes = max(1, maximumResponseBytes)
+        self.clock = clock
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        // URLSession's own idle time-out is a backstop; ``timeout`` is enforced on ``clock``.
+        configuration.timeoutIntervalForRequest = max(1, Double(timeout.components.seconds) + 5)
+        self.session = LimitedHTTPSession(configuration: configuration)
     }
 
     /// Fetches a fact about `number`.
@@ -50,18 +71,16 @@ public struct NumberFactClient: NumberFactClientProtocol {
         }
         var request = URLRequest(url: url)
         request.setValue("text/plain", forHTTPHeaderField: "Accept")
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            if Task.isCancelled || (error as? URLError)?.code == .cancelled || error is CancellationError {
-                throw CancellationError()
+        let shownURL = url.displayString
+        let (data, http) = try await withDeadline(timeout, on: clock, expired: { NumberFactError.timedOut(shownURL) }) {
+            [session, maximumResponseBytes, request] in
+            do {
+                return try await session.data(for: request, limit: maximumResponseBytes)
+            } catch let error as TransferError {
+                throw NumberFactError(error)
             }
-            throw NumberFactError.network((error as? URLError)?.localizedDescription ?? String(describing: error))
         }
         try Task.checkCancellation()
-        guard let http = response as? HTTPURLResponse else { throw NumberFactError.network("the answer was not an HTTP response") }
         guard http.statusCode == 200 else { throw NumberFactError.badCode(http.statusCode) }
         let contentType = http.value(forHTTPHeaderField: "Content-Type")
         if let contentType, !contentType.lowercased().hasPrefix("text/plain") {
@@ -78,3 +97,5 @@ public struct NumberFactClient: NumberFactClientProtocol {
         return trimmed
     }
 }
+
+extension NumberFactError: TransferErrorRepresentable {}

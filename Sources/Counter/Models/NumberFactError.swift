@@ -1,3 +1,5 @@
+internal import ClientSupport
+
 /// Why a number fact could not be fetched. Each case has a ``description`` a person can act on.
 public enum NumberFactError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The request URL could not be built (a malformed base URL).
@@ -12,6 +14,12 @@ public enum NumberFactError: Error, Equatable, Sendable, CustomStringConvertible
     case network(String)
     /// A fixture path would leave the fixture directory (a symlink pointing outside); nothing was read.
     case unsafeFixturePath(String)
+    /// No complete answer arrived from the URL within the request deadline.
+    case timedOut(String)
+    /// The body from `source` grew past `limit` bytes; reading stopped there.
+    case responseTooLarge(source: String, limit: Int)
+    /// A redirect was not followed (to another origin, from https to http, or to a non-http URL).
+    case redirectRefused(reason: String)
 
     /// A person-readable explanation.
     public var description: String {
@@ -30,6 +38,12 @@ public enum NumberFactError: Error, Equatable, Sendable, CustomStringConvertible
             return "network error: \(message)"
         case .unsafeFixturePath(let message):
             return "refused: \(message)"
+        case .timedOut(let url):
+            return "the Numbers API timed out: no complete answer from \(url) in time"
+        case .responseTooLarge(let source, let limit):
+            return TransferError.tooLargeMessage(url: source, limit: limit)
+        case .redirectRefused(let reason):
+            return "redirect refused: \(reason)"
         }
     }
 }

@@ -2,8 +2,8 @@ public import Foundation
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
-internal import Synchronization
 internal import ClientSupport
+internal import Synchronization
 internal import ViewModelKit
 
 /// The live client: GitHub's REST API over `URLSession`.
@@ -27,9 +27,18 @@ internal import ViewModelKit
 ///   rate limit.
 /// - **Rate limits and time-outs.** Exhausted quotas become ``FetcherError/rateLimited(resetAt:)`` or
 ///   ``FetcherError/secondaryRateLimited(retryAt:)``; ``rateLimit`` tells the quota left. A request
-///   that gets no answer within ``timeout`` fails with ``FetcherError/timedOut(_:)``.
+///   that gets no answer within ``timeout`` fails with ``FetcherError/timedOut(_:)``; a whole fetch
+///   (every page) that takes longer than ``deadline`` fails with ``FetcherError/deadlinePassed(source:seconds:)``.
+/// - **Hostile servers.** A body is read only up to ``maximumResponseBytes`` (counted after
+///   decompression); past it the request is cancelled and fails with
+///   ``FetcherError/responseTooLarge(source:limit:)``. Redirects are followed only within the API's
+///   origin (scheme, host and port); a redirect anywhere else, from https to http, or to a `file:` or
+///   `data:` URL is refused with ``FetcherError/redirectRefused(reason:)`` rather than followed without
+///   the token, so another server's answer is never shown as GitHub's.
 ///
-/// The token never appears in an error, in the cache, or in the client's description.
+/// The token never appears in an error, in the cache, or in the client's description: any run of
+/// eight or more of its characters in a body, a header or a message counts as the token. A URL's user
+/// name and password are never shown.
 public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientProtocol, CustomStringConvertible, CustomReflectable {
     /// `https://api.github.com`.
     public static let defaultBaseURL: URL = {
@@ -53,10 +62,15 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
     public let maxConcurrentPages: Int
     /// How long one request may go unanswered.
     public let timeout: Duration
+    /// How long a whole fetch (every page of a list, or one repository) may take.
+    public let deadline: Duration
+    /// The most bytes of body read from one response.
+    public let maximumResponseBytes: Int
     /// The `ETag` cache for conditional requests.
     public let cache: ResponseCache
     private let token: String?
-    private let session: URLSession
+    private let session: LimitedHTTPSession
+    private let redactor: SecretRedactor
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
     private let quota = QuotaMonitor()
@@ -65,21 +79,26 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
     /// - Parameters:
     ///   - baseURL: The API root. Defaults to ``defaultBaseURL``.
     ///   - token: A personal access token, sent as `Authorization: Bearer`; `nil` or empty for none.
-    ///   - session: The URL session to use. Defaults to one without a URL cache (``cache`` does
-    ///     conditional requests) that allows enough connections for ``maxConcurrentPages``.
+    ///   - configuration: The URL session configuration to use. Defaults to one without a URL cache
+    ///     (``cache`` does conditional requests) that allows enough connections for ``maxConcurrentPages``.
+    ///     The client's own session delegate enforces the redirect rule and the body limit.
     ///   - userAgent: The `User-Agent` header.
     ///   - maxConcurrentPages: Pages fetched at the same time. Defaults to 6.
     ///   - timeout: How long one request may go unanswered. Defaults to 30 seconds.
+    ///   - deadline: How long a whole fetch may take. Defaults to 5 minutes.
+    ///   - maximumResponseBytes: The most bytes of body read from one response. Defaults to 64 MB.
     ///   - cache: Where ETags and pages are kept. Defaults to a new in-memory cache.
     ///   - clock: What the time-out is measured on. Tests pass a `TestClock`.
     ///   - now: The current time, used to turn `Retry-After` seconds into a date.
     public init(
         baseURL: URL = GithubAPIClient.defaultBaseURL,
         token: String? = nil,
-        session: URLSession? = nil,
+        configuration: URLSessionConfiguration? = nil,
         userAgent: String = "ViewModelKit-GitHubRepositories/0.1",
         maxConcurrentPages: Int = 6,
         timeout: Duration = .seconds(30),
+        deadline: Duration = GithubAPIClient.defaultDeadline,
+        maximumResponseBytes: Int = GithubAPIClient.defaultMaximumResponseBytes,
         cache: ResponseCache = ResponseCache(),
         clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() }
@@ -88,25 +107,35 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
         // NB: a token read from a file often ends in a newline; surrounding white space is never part of it.
         self.token = token.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         self.maxConcurrentPages = max(1, maxConcurrentPages)
-        self.session = session ?? Self.makeSession(connections: max(6, maxConcurrentPages))
+        self.session = LimitedHTTPSession(configuration: configuration ?? Self.makeConfiguration(connections: max(6, maxConcurrentPages)))
+        self.redactor = SecretRedactor(secret: self.token)
         self.userAgent = userAgent
         self.timeout = timeout
+        self.deadline = deadline
+        self.maximumResponseBytes = max(1, maximumResponseBytes)
         self.cache = cache
         self.clock = clock
         self.now = now
     }
+
+    /// How long a whole fetch may take unless the caller says otherwise: 5 minutes.
+    public static let defaultDeadline: Duration = .seconds(300)
+
+    /// The most bytes of body read from one response unless the caller says otherwise: 64 MB, the
+    /// same as the largest fixture file replayed.
+    public static let defaultMaximumResponseBytes = ByteSize.defaultResponseLimit
 
     /// The quota left, as GitHub last reported it (`nil` before the first response).
     public var rateLimit: RateLimit? { quota.latest }
 
     /// Names the host and whether a token is set, never the token.
     public var description: String {
-        "GithubAPIClient(baseURL: \(baseURL.absoluteString), token: \(token == nil ? "none" : "set"))"
+        "GithubAPIClient(baseURL: \(baseURL.displayString), token: \(token == nil ? "none" : "set"))"
     }
 
     /// Shows the base URL and user agent to `dump` and debuggers, and whether a token is set, never the token.
     public var customMirror: Mirror {
-        Mirror(self, children: ["baseURL": baseURL, "userAgent": userAgent, "token": token == nil ? "none" : "set"])
+        Mirror(self, children: ["baseURL": baseURL.displayString, "userAgent": userAgent, "token": token == nil ? "none" : "set"])
     }
 
     /// Fetches every one of `user`'s repositories, all pages, in GitHub's order.
@@ -115,7 +144,7 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
         try await redactingToken {
             var repositories: [GitHubRepository] = []
             for page in try await fetchRepositoryPages(user: user) {
-                repositories += try await GitHubRepository.decodeListConcurrently(from: page.body, source: page.url.absoluteString)
+                repositories += try await GitHubRepository.decodeListConcurrently(from: page.body, source: page.url.displayString)
             }
             return repositories
         }
@@ -123,15 +152,18 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
 
     /// Runs `operation`, removing the token from any error it throws. Errors quote what the server
     /// sent (an error body's `message`, an HTML title, a URL from a `Link` header); a proxy that
-    /// echoes the request's `Authorization` header must not put the token into a message.
+    /// echoes the request's `Authorization` header must not put the token, or a piece of it, into a message.
     func redactingToken<Value>(_ operation: () async throws -> Value) async throws -> Value {
         do {
             return try await operation()
         } catch let error as FetcherError {
-            guard let token else { throw error }
-            throw error.replacingOccurrences(of: token, with: "[token]")
+            guard token != nil else { throw error }
+            throw error.mappingTexts(redactor.redact)
         }
     }
+
+    /// `text` with every run of the token replaced by `[token]`.
+    func redacted(_ text: String) -> String { redactor.redact(text) }
 
     /// Fetches one repository (`GET /repos/{owner}/{repo}`), conditionally if its ETag is cached.
     /// - Throws: ``FetcherError`` (``FetcherError/repositoryNotFound(_:)`` for a 404), or
@@ -145,7 +177,7 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
         } catch FetcherError.userNotFound {
             throw FetcherError.repositoryNotFound(path.description)
         }
-        return try GitHubRepositoryDetail.decode(from: page.body, source: target.absoluteString)
+        return try GitHubRepositoryDetail.decode(from: page.body, source: target.displayString)
     }
 
     // MARK: - Pages
@@ -159,7 +191,14 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
 
     /// Every page of `user`'s repository list, in order.
     func fetchRepositoryPages(user: String) async throws -> [Page] {
-        try await redactingToken { try await fetchRepositoryPagesUnredacted(user: user) }
+        try await redactingToken {
+            try await withDeadline(deadline, on: clock, expired: { [self] in
+                let source = (try? url(path: ["users", user, "repos"], query: []))?.displayString ?? baseURL.displayString
+                return FetcherError.deadlinePassed(source: source, seconds: Int(deadline.components.seconds))
+            }) { [self] in
+                try await fetchRepositoryPagesUnredacted(user: user)
+            }
+        }
     }
 
     private func fetchRepositoryPagesUnredacted(user: String) async throws -> [Page] {
@@ -169,7 +208,7 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
         let firstPage = try await fetchPage(first, user: name.rawValue)
         func tooManyPages(_ count: String) -> FetcherError {
             .unexpectedResponse(
-                source: first.absoluteString,
+                source: first.displayString,
                 reason: "the Link header leads to \(count) pages; at most \(LinkHeader.maximumPageCount) are fetched"
             )
         }
@@ -221,14 +260,18 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
         var request = makeRequest(url)
         let cached = cache.entry(for: url)
         if let cached { request.setValue(cached.etag, forHTTPHeaderField: "If-None-Match") }
-        let (data, response) = try await send(request)
+        let (received, response) = try await send(request)
+        // NB: a server that quotes the token (a proxy echoing `Authorization`) has it cut out here,
+        // before any error message cuts a quote to length or anything is cached or shown.
+        let data = redactor.redact(received)
         if let limit = RateLimit(header: { response.value(forHTTPHeaderField: $0) }) { quota.record(limit) }
         if response.statusCode == 304, let cached {
             return Page(url: url, body: cached.body, links: LinkHeader(cached.link ?? ""))
         }
         try check(response, user: user)
         let link = response.value(forHTTPHeaderField: "Link")
-        if let etag = response.value(forHTTPHeaderField: "ETag"), !data.isEmpty {
+        if let etag = response.value(forHTTPHeaderField: "ETag"), !data.isEmpty, data == received,
+           !redactor.reveals(etag), !(link.map(redactor.reveals) ?? false) {
             cache.store(.init(url: url.absoluteString, etag: etag, link: link, body: data))
         }
         return Page(url: url, body: data, links: LinkHeader(link ?? ""))
@@ -276,39 +319,13 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
 
     /// Sends `request`, failing with ``FetcherError/timedOut(_:)`` if ``timeout`` passes first.
     private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let url = request.url?.absoluteString ?? ""
-        return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse)?.self) { group in
-            group.addTask { try await transfer(request) }
-            group.addTask {
-                try await clock.sleep(for: timeout)
-                return nil
+        let url = request.url?.displayString ?? ""
+        return try await withDeadline(timeout, on: clock, expired: { FetcherError.timedOut(url) }) { [session, maximumResponseBytes] in
+            do {
+                return try await session.data(for: request, limit: maximumResponseBytes)
+            } catch let error as TransferError {
+                throw FetcherError(error)
             }
-            defer { group.cancelAll() }
-            guard case .some(let first) = try await group.next(), let result = first else {
-                throw FetcherError.timedOut(url)
-            }
-            return result
-        }
-    }
-
-    /// One HTTP exchange through a data task, cancelled with the calling task.
-    private func transfer(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let running = RunningDataTask()
-        return try await withTaskCancellationHandler {
-            try await withCallback { resume in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        resume(.failure(Self.fetcherError(for: error, url: request.url)))
-                    } else if let http = response as? HTTPURLResponse {
-                        resume(.success((data ?? Data(), http)))
-                    } else {
-                        resume(.failure(FetcherError.network("the answer was not an HTTP response")))
-                    }
-                }
-                running.start(task)
-            }
-        } onCancel: {
-            running.cancel()
         }
     }
 
@@ -327,15 +344,6 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
         }
     }
 
-    private static func fetcherError(for error: any Error, url: URL?) -> any Error {
-        guard let urlError = error as? URLError else { return FetcherError.network(String(describing: error)) }
-        switch urlError.code {
-        case .cancelled: return CancellationError()
-        case .timedOut: return FetcherError.timedOut(url?.absoluteString ?? "")
-        default: return FetcherError.network(urlError.localizedDescription)
-        }
-    }
-
     /// Maps a status other than 200 to its ``FetcherError``.
     private func check(_ response: HTTPURLResponse, user: String) throws(FetcherError) {
         let status = response.statusCode
@@ -349,9 +357,9 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
             throw .userNotFound(user)
         case 403, 429:
             if header("X-RateLimit-Remaining") == "0" {
-                throw .rateLimited(resetAt: header("X-RateLimit-Reset").flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:)))
+                throw .rateLimited(resetAt: RateLimit.resetDate(header("X-RateLimit-Reset")))
             }
-            if let retryAfter = header("Retry-After").flatMap(TimeInterval.init) {
+            if let retryAfter = RateLimit.retryAfterSeconds(header("Retry-After")) {
                 throw .secondaryRateLimited(retryAt: now().addingTimeInterval(retryAfter))
             }
             throw status == 429 ? .rateLimited(resetAt: nil) : .badCode(status)
@@ -360,34 +368,12 @@ public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientPr
         }
     }
 
-    private static func makeSession(connections: Int) -> URLSession {
+    private static func makeConfiguration(connections: Int) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpMaximumConnectionsPerHost = connections
-        return URLSession(configuration: configuration)
-    }
-}
-
-/// The data task of one transfer, so that cancellation (from any thread) reaches it even if it
-/// comes before the task started.
-private final class RunningDataTask: Sendable {
-    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
-
-    func start(_ task: URLSessionDataTask) {
-        let cancelled = state.withLock { state in
-            state.task = task
-            return state.cancelled
-        }
-        if cancelled { task.cancel() } else { task.resume() }
-    }
-
-    func cancel() {
-        let task = state.withLock { state in
-            state.cancelled = true
-            return state.task
-        }
-        task?.cancel()
+        return configuration
     }
 }
 
@@ -405,3 +391,5 @@ private final class QuotaMonitor: Sendable {
         }
     }
 }
+
+extension FetcherError: TransferErrorRepresentable {}

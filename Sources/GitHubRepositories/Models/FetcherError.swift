@@ -1,4 +1,5 @@
 public import Foundation
+internal import ClientSupport
 internal import ViewModelKit
 internal import StateDump
 
@@ -38,6 +39,13 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
     /// The token cannot be sent (it holds a space, a line break or another control character); nothing was
     /// requested. The reason never quotes the token.
     case invalidToken(reason: String)
+    /// The body from `source` grew past `limit` bytes (counted after decompression); reading stopped there.
+    case responseTooLarge(source: String, limit: Int)
+    /// A redirect was not followed: it led to another origin, from https to http, or to a URL that is
+    /// not http(s). The reason names where it led, never a token, user name or password.
+    case redirectRefused(reason: String)
+    /// The whole fetch (every page) took longer than its deadline, in seconds.
+    case deadlinePassed(source: String, seconds: Int)
 
     /// A person-readable explanation, e.g. `user "nobody-here" not found`.
     public var description: String {
@@ -63,7 +71,7 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .secondaryRateLimited(let retryAt):
             return "GitHub's secondary rate limit was hit (too many requests at once); retry after \(retryAt.formatted(.iso8601))"
         case .timedOut(let url):
-            return "no answer from \(url) in time; check the network or the API URL"
+            return "no answer from \(url) in time (the per-request time-out); check the network or the API URL"
         case .decodingFailed(let source, let reason):
             return "unexpected JSON in \(source): \(reason)"
         case .invalidUserName(let name, let rule):
@@ -80,15 +88,20 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
             return "unexpected answer from \(source): \(reason)"
         case .invalidToken(let reason):
             return "the token (GITHUB_TOKEN) cannot be used: \(reason)"
+        case .responseTooLarge(let source, let limit):
+            return TransferError.tooLargeMessage(url: source, limit: limit)
+        case .redirectRefused(let reason):
+            return "redirect refused: \(reason)"
+        case .deadlinePassed(let source, let seconds):
+            return "fetching \(source) took longer than \(seconds) s (the whole-fetch deadline; see --timeout)"
         }
     }
 
     /// The same as ``description``.
     public var errorDescription: String? { description }
 
-    /// The error with every occurrence of `secret` in its texts replaced by `replacement`.
-    func replacingOccurrences(of secret: String, with replacement: String) -> FetcherError {
-        func clean(_ text: String) -> String { text.replacingOccurrences(of: secret, with: replacement) }
+    /// The error with `clean` applied to every text it holds (to redact a secret the server quoted).
+    func mappingTexts(_ clean: (String) -> String) -> FetcherError {
         switch self {
         case .badURL, .badCode, .missingData, .rateLimited, .secondaryRateLimited: return self
         case .userNotFound(let user): return .userNotFound(clean(user))
@@ -101,6 +114,9 @@ public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .invalidToken(let reason): return .invalidToken(reason: clean(reason))
         case .repositoryNotFound(let fullName): return .repositoryNotFound(clean(fullName))
         case .invalidRepositoryName(let name): return .invalidRepositoryName(clean(name))
+        case .responseTooLarge(let source, let limit): return .responseTooLarge(source: clean(source), limit: limit)
+        case .redirectRefused(let reason): return .redirectRefused(reason: clean(reason))
+        case .deadlinePassed(let source, let seconds): return .deadlinePassed(source: clean(source), seconds: seconds)
         }
     }
 }

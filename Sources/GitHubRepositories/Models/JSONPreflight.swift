@@ -85,12 +85,18 @@ package enum JSONPreflight {
     }
 
     /// Why the decoder may have refused `body`, if it is one of the faults the decoder words poorly:
-    /// invalid UTF-8 (and where), a string or containers never closed. `nil` if none of those.
+    /// invalid UTF-8 (and where), a string or containers never closed, or something after a complete
+    /// array or object. `nil` if none of those.
     package static func explain(_ body: Data) -> String? {
         if let problem = utf8Problem(body) { return problem }
         var depth = 0
+        var closed = false
         var index = body.startIndex
         while index < body.endIndex {
+            if closed, !isWhitespace(body[index]) {
+                return "valid JSON followed by something else at byte \(index - body.startIndex) (it starts with "
+                    + "\(dumpStringLiteral(String(decoding: body[index...].prefix(16), as: UTF8.self))))"
+            }
             switch body[index] {
             case UInt8(ascii: "\""):
                 guard let end = stringEnd(body, openingQuote: index) else {
@@ -101,6 +107,7 @@ package enum JSONPreflight {
                 depth += 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
+                closed = depth == 0
             default:
                 break
             }

@@ -27,11 +27,28 @@ public struct RateLimit: Equatable, Sendable {
     init?(header: (String) -> String?) {
         guard let limit = header("X-RateLimit-Limit").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
               let remaining = header("X-RateLimit-Remaining").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
-              let reset = header("X-RateLimit-Reset").flatMap({ TimeInterval($0.trimmingCharacters(in: .whitespaces)) })
+              let resetAt = Self.resetDate(header("X-RateLimit-Reset"))
         else { return nil }
-        self.init(
-            limit: limit, remaining: remaining, resetAt: Date(timeIntervalSince1970: reset),
-            resource: header("X-RateLimit-Resource")
-        )
+        self.init(limit: limit, remaining: remaining, resetAt: resetAt, resource: header("X-RateLimit-Resource"))
+    }
+
+    /// An `X-RateLimit-Reset` value (whole seconds since 1970) as a date, if it is one GitHub could
+    /// mean: digits only (no `nan`, `inf`, hex or fraction), from 2000 up to 2100.
+    static func resetDate(_ text: String?) -> Date? {
+        guard let seconds = wholeNumber(text), (946_684_800...4_102_444_800).contains(seconds) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// A `Retry-After` value in seconds, if it is digits only and at most a day.
+    static func retryAfterSeconds(_ text: String?) -> TimeInterval? {
+        guard let seconds = wholeNumber(text), seconds <= 86_400 else { return nil }
+        return TimeInterval(seconds)
+    }
+
+    private static func wholeNumber(_ text: String?) -> Int? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty, trimmed.count <= 12,
+              trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        return Int(trimmed)
     }
 }

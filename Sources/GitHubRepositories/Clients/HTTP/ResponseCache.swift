@@ -1,11 +1,15 @@
 public import Foundation
+internal import ClientSupport
 internal import Synchronization
 
 /// Remembers each URL's `ETag` and body, so a repeated request asks `If-None-Match` and a
 /// `304 Not Modified` (which does not count against GitHub's rate limit) serves the stored body.
 ///
 /// In memory by default; give it a directory to keep entries across runs. Only the URL, the ETag,
-/// the `Link` header and the body are stored: never a token or any request header.
+/// the `Link` header and the body are stored: never a token or any request header. The directory is
+/// created readable by its owner only, and entries likewise. A directory that others can write to, or
+/// that another user owns, is not used at all (``directoryProblem`` says why): an entry planted there
+/// would be shown as GitHub's answer. Entries larger than ``maximumEntryBytes`` are ignored.
 ///
 /// ```swift
 /// let cache = ResponseCache(directory: cachesDirectory.appendingPathComponent("repos"))
@@ -22,17 +26,31 @@ public final class ResponseCache: Sendable {
 
     /// The directory entries are persisted in, if any.
     public let directory: URL?
+    /// The largest body an entry read from ``directory`` may hold; a larger entry file (the body is
+    /// stored in base64, four bytes for three) is not read.
+    public let maximumEntryBytes: Int
+    /// Why ``directory`` is not used (others can write to it, another user owns it, it is not a
+    /// directory); `nil` when it is used or there is none.
+    public let directoryProblem: String?
     private let entries = Mutex<[String: Entry]>([:])
 
     /// Creates a cache, in memory only or backed by `directory` (created when first written).
-    public init(directory: URL? = nil) {
+    /// - Parameters:
+    ///   - directory: Where entries are kept across runs; `nil` for memory only.
+    ///   - maximumEntryBytes: Larger entry files are ignored. Defaults to the client's response limit.
+    public init(directory: URL? = nil, maximumEntryBytes: Int = GithubAPIClient.defaultMaximumResponseBytes) {
         self.directory = directory
+        self.maximumEntryBytes = maximumEntryBytes
+        self.directoryProblem = directory.flatMap(PrivateDirectory.problem(with:))
     }
+
+    /// ``directory`` if it may be used.
+    private var usableDirectory: URL? { directoryProblem == nil ? directory : nil }
 
     func entry(for url: URL) -> Entry? {
         let key = url.absoluteString
         if let entry = entries.withLock({ $0[key] }) { return entry }
-        guard let file = file(for: key), let data = try? Data(contentsOf: file),
+        guard let file = file(for: key), let data = PrivateDirectory.read(file, limit: maximumEntryBytes / 3 * 4 + (64 << 10)),
               let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.url == key
         else { return nil }
         entries.withLock { $0[key] = entry }
@@ -41,24 +59,24 @@ public final class ResponseCache: Sendable {
 
     func store(_ entry: Entry) {
         entries.withLock { $0[entry.url] = entry }
-        guard let directory, let file = file(for: entry.url), let data = try? JSONEncoder().encode(entry) else { return }
+        guard let directory = usableDirectory, let file = file(for: entry.url), let data = try? JSONEncoder().encode(entry) else { return }
         // A cache that cannot be written is only slower; never fail a request for it.
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try? data.write(to: file, options: .atomic)
+        try? PrivateDirectory.create(directory)
+        try? PrivateDirectory.write(data, to: file)
     }
 
     /// Forgets every entry, in memory and on disk. Only the cache's own entry files are deleted, never
     /// anything else in ``directory``.
     public func removeAll() {
         entries.withLock { $0.removeAll() }
-        guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        guard let directory = usableDirectory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where name.count == 21 && name.hasSuffix(".json") && name.dropLast(5).allSatisfy(\.isHexDigit) {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 
     private func file(for key: String) -> URL? {
-        directory?.appendingPathComponent(Self.fnv1a(key) + ".json")
+        usableDirectory?.appendingPathComponent(Self.fnv1a(key) + ".json")
     }
 
     /// A stable 64-bit FNV-1a hash (Swift's `Hasher` is seeded per process), as 16 hex digits.

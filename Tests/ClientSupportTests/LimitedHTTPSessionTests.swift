@@ -1,0 +1,93 @@
+import ClientSupport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TestSupport
+import XCTest
+
+/// Bodies are read with a limit counted after decompression; redirects stay within the origin.
+final class LimitedHTTPSessionTests: XCTestCase {
+    private let session = LimitedHTTPSession(configuration: .ephemeral)
+
+    private func fetch(_ url: URL, limit: Int = 1 << 20, headers: [String: String] = [:]) async -> Result<(Data, HTTPURLResponse), any Error> {
+        var request = URLRequest(url: url)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        do {
+            return .success(try await session.data(for: request, limit: limit))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func assertTooLarge(_ result: Result<(Data, HTTPURLResponse), any Error>, _ url: URL, limit: Int, file: StaticString = #filePath, line: UInt = #line) {
+        guard case .failure(let error) = result else { return XCTFail("expected a failure", file: file, line: line) }
+        XCTAssertEqual(error as? TransferError, .tooLarge(url: url.absoluteString, limit: limit), file: file, line: line)
+    }
+
+    func test_aBodyWithinTheLimit_isReturnedWhole() async throws {
+        let server = try LoopbackHTTPServer { _ in .text(String(repeating: "a", count: 1000)) }
+        let (body, response) = try await fetch(server.baseURL, limit: 1000).get()
+        XCTAssertEqual(body.count, 1000)
+        XCTAssertEqual(response.statusCode, 200)
+    }
+
+    func test_anEndlessChunkedBody_failsAtTheLimit() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response()
+            response.stream = .endless(piece: Data(repeating: 0x20, count: 16 << 10))
+            return response
+        }
+        assertTooLarge(await fetch(server.baseURL, limit: 1 << 20), server.baseURL, limit: 1 << 20)
+    }
+
+    func test_aDeclaredLengthPastTheLimit_failsBeforeReading() async throws {
+        let server = try LoopbackHTTPServer { _ in .text(String(repeating: "a", count: 2000)) }
+        assertTooLarge(await fetch(server.baseURL, limit: 1000), server.baseURL, limit: 1000)
+    }
+
+    func test_aGzipBody_isCountedAfterDecompression() async throws {
+        let bomb = GzipBomb.spaces(count: 4 << 20)
+        XCTAssertLessThan(bomb.count, 64 << 10, "the compressed body is small")
+        let server = try LoopbackHTTPServer { _ in
+            .init(headers: [("Content-Encoding", "gzip"), ("Content-Type", "application/json")], body: bomb)
+        }
+        assertTooLarge(await fetch(server.baseURL, limit: 1 << 20), server.baseURL, limit: 1 << 20)
+        // Within the limit it inflates to exactly the spaces it promises.
+        let (body, _) = try await fetch(server.baseURL, limit: 8 << 20).get()
+        XCTAssertEqual(body, Data(repeating: 0x20, count: 4 << 20))
+    }
+
+    func test_aRedirectWithinTheOrigin_isFollowedWithItsHeaders() async throws {
+        let server = try LoopbackHTTPServer { request in
+            request.path == "/old" ? .init(status: 301, headers: [("Location", "/new")]) : .text("here")
+        }
+        let (body, _) = try await fetch(server.baseURL.appendingPathComponent("old"), headers: ["Authorization": "Bearer abc"]).get()
+        XCTAssertEqual(String(decoding: body, as: UTF8.self), "here")
+        XCTAssertEqual(server.requests.map(\.path), ["/old", "/new"])
+        XCTAssertEqual(server.requests.last?.header("Authorization"), "Bearer abc")
+    }
+
+    func test_aRedirectToAnotherPort_isRefused_andTheOtherServerGetsNothing() async throws {
+        let other = try LoopbackHTTPServer { _ in .text("other") }
+        for status in [301, 302, 307, 308] {
+            let server = try LoopbackHTTPServer { _ in .init(status: status, headers: [("Location", other.baseURL.absoluteString + "/x")]) }
+            let result = await fetch(server.baseURL, headers: ["Authorization": "Bearer abc"])
+            guard case .failure(let error) = result, case .redirectRefused(let refusal) = error as? TransferError else {
+                XCTFail("\(status): expected a refused redirect, got \(result)")
+                continue
+            }
+            XCTAssertTrue(refusal.reason.contains("http://127.0.0.1:\(other.port)"), refusal.reason)
+        }
+        XCTAssertEqual(other.requests.count, 0, "the other origin got no request: \(other.requests.map(\.headers))")
+    }
+
+    func test_aRedirectToAFileURL_isNamedAsSuch() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 302, headers: [("Location", "file:///etc/passwd")]) }
+        let result = await fetch(server.baseURL)
+        guard case .failure(let error) = result, case .redirectRefused(let refusal) = error as? TransferError else {
+            return XCTFail("expected a refused redirect, got \(result)")
+        }
+        XCTAssertTrue(refusal.reason.contains("a file: URL"), refusal.reason)
+    }
+}

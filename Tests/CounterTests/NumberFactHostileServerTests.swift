@@ -1,0 +1,63 @@
+import Counter
+import Foundation
+import TestSupport
+import ViewModelKitTesting
+import XCTest
+
+/// The Numbers API client against misbehaving servers: a small body limit, a request deadline that a
+/// trickling body cannot outlast, and redirects only within the origin.
+final class NumberFactHostileServerTests: XCTestCase {
+    private static func failure(_ client: NumberFactClient, _ number: Int = 42) async -> NumberFactError? {
+        do {
+            _ = try await client.fetchFact(number: number)
+            return nil
+        } catch {
+            return error as? NumberFactError
+        }
+    }
+
+    func test_anEndlessBody_failsAtTheSmallLimit() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "text/plain")])
+            response.stream = .endless(piece: Data(repeating: 0x61, count: 16 << 10))
+            return response
+        }
+        let error = await Self.failure(NumberFactClient(baseURL: server.baseURL))
+        XCTAssertEqual(error, .responseTooLarge(source: server.baseURL.absoluteString + "/42", limit: 16 << 10))
+        XCTAssertEqual(error?.description, "response from \(server.baseURL.absoluteString)/42 is larger than 16 KB")
+    }
+
+    func test_aTricklingBody_timesOutAtTheRequestDeadline() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "text/plain")])
+            response.stream = .trickle(Data("42 is the answer.".utf8), every: .seconds(20))
+            return response
+        }
+        let clock = TestClock()
+        let client = NumberFactClient(baseURL: server.baseURL, timeout: .seconds(10), clock: clock)
+        let fetch = Task { [client] in await NumberFactHostileServerTests.failure(client) }
+        while clock.pendingSleepers.isEmpty { await Task.yield() }
+        await clock.advance(by: .seconds(10))
+        let error = await fetch.value
+        XCTAssertEqual(error, .timedOut(server.baseURL.absoluteString + "/42"))
+        XCTAssertTrue(error?.description.contains("timed out") ?? false)
+        server.stop()
+    }
+
+    func test_aRedirectToAnotherPort_isRefused() async throws {
+        let other = try LoopbackHTTPServer { _ in .text("from elsewhere") }
+        let server = try LoopbackHTTPServer { _ in .init(status: 307, headers: [("Location", other.baseURL.absoluteString + "/42")]) }
+        let error = await Self.failure(NumberFactClient(baseURL: server.baseURL))
+        guard case .redirectRefused(let reason)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertTrue(reason.contains("127.0.0.1:\(other.port)"), reason)
+        XCTAssertEqual(other.requests.count, 0)
+    }
+
+    func test_aRedirectWithinTheOrigin_isFollowed() async throws {
+        let server = try LoopbackHTTPServer { request in
+            request.path == "/42" ? .init(status: 308, headers: [("Location", "/fact/42")]) : .text("42 is the answer.")
+        }
+        let fact = try await NumberFactClient(baseURL: server.baseURL).fetchFact(number: 42)
+        XCTAssertEqual(fact, "42 is the answer.")
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `repos` on a terminal shows a spinner on standard error while it waits; Ctrl-C (SIGINT) or SIGTERM
+/// ends it with the spinner line cleared.
+final class SpinnerSignalFrontEndTests: XCTestCase {
+    private func stalledServer() throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response()
+            response.stall = true
+            return response
+        }
+    }
+
+    func testCtrlCAndSIGTERMClearTheSpinnerLine() throws {
+        guard Tmux.executable != nil, FileManager.default.isExecutableFile(atPath: "/bin/bash") else {
+            throw XCTSkip("tmux or bash is not installed")
+        }
+        let server = try stalledServer()
+        defer { server.stop() }
+        let repos = try FrontEnd.binary("repos")
+        let tmux = try Tmux(command: "env PS1='$ ' GITHUB_API_URL=\(server.baseURL.absoluteString) /bin/bash --norc --noprofile -i")
+
+        try tmux.send("'\(repos)' octocat; echo EXITED:$?", literal: true)
+        try tmux.send("Enter")
+        try tmux.waitFor("loading octocat")
+        try tmux.send("C-c")
+        var screen = try tmux.waitFor("EXITED:130")
+        XCTAssertFalse(screen.contains("loading octocat"), "the spinner line was cleared:\n\(screen)")
+
+        try tmux.send("clear; set -b; '\(repos)' octocat & echo PID:$!", literal: true)
+        try tmux.send("Enter")
+        screen = try tmux.waitFor("loading octocat")
+        let pidText = try XCTUnwrap(screen.components(separatedBy: "PID:").last?.prefix { $0.isNumber })
+        let pid = try XCTUnwrap(Int32(pidText))
+        kill(pid, SIGTERM)
+        screen = try tmux.waitFor("Exit 143")
+        XCTAssertFalse(screen.contains("loading octocat"), "the spinner line was cleared:\n\(screen)")
+    }
+}

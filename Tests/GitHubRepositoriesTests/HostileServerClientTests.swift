@@ -1,0 +1,132 @@
+import Foundation
+import GitHubRepositories
+import TestSupport
+import ViewModelKitTesting
+import XCTest
+
+/// The live client against servers that misbehave on purpose: the token stays with its origin,
+/// bodies are read with a limit, a whole fetch has a deadline, and quoted tokens are cut out.
+final class HostileServerClientTests: XCTestCase {
+    private static let token = "ghp_Hostile0123456789abcdefABCDEFghijklmnopqrstuvwxyz"
+
+    /// A second server, on another port, that logs every request's headers.
+    private func makeOtherOrigin() throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer { _ in .json("[]") }
+    }
+
+    private func failure<Value>(_ operation: () async throws -> Value) async -> FetcherError? {
+        do {
+            _ = try await operation()
+            return nil
+        } catch {
+            return error as? FetcherError
+        }
+    }
+
+    func test_aRedirectToAnotherPort_isRefused_andTheOtherServerNeverSeesTheToken() async throws {
+        let other = try makeOtherOrigin()
+        let api = try LoopbackHTTPServer { request in
+            .init(status: 302, headers: [("Location", other.baseURL.absoluteString + request.target)])
+        }
+        let client = GithubAPIClient(baseURL: api.baseURL, token: Self.token)
+        let list = await failure { try await client.fetchRepositories(user: "octocat") }
+        let detail = await failure { try await client.fetchRepository(owner: "octocat", name: "hello") }
+        for error in [list, detail] {
+            guard case .redirectRefused(let reason)? = error else { return XCTFail("expected a refused redirect, got \(String(describing: error))") }
+            XCTAssertTrue(reason.contains("http://127.0.0.1:\(other.port)"), reason)
+        }
+        XCTAssertEqual(other.requests.count, 0, "headers the other origin got: \(other.requests.map(\.headers))")
+    }
+
+    func test_aRedirectWithinTheOrigin_isFollowedWithTheToken() async throws {
+        let api = try LoopbackHTTPServer { request in
+            request.path == "/users/octocat/repos"
+                ? .init(status: 301, headers: [("Location", "/user/1/repos?per_page=100")])
+                : .json(#"[{"id":1,"name":"a","full_name":"octocat/a","stargazers_count":60,"description":null,"html_url":"https://github.com/octocat/a"}]"#)
+        }
+        let repositories = try await GithubAPIClient(baseURL: api.baseURL, token: Self.token).fetchRepositories(user: "octocat")
+        XCTAssertEqual(repositories.map(\.name), ["a"])
+        XCTAssertEqual(api.requests.map(\.path), ["/users/octocat/repos", "/user/1/repos"])
+        XCTAssertEqual(api.requests.last?.header("Authorization"), "Bearer \(Self.token)")
+    }
+
+    func test_anEndlessBody_failsAtTheLimitNamingTheURL() async throws {
+        let api = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")])
+            response.stream = .endless(piece: Data("[".utf8) + Data(repeating: 0x20, count: 16 << 10))
+            return response
+        }
+        let client = GithubAPIClient(baseURL: api.baseURL, maximumResponseBytes: 1 << 20)
+        let error = await failure { try await client.fetchRepositories(user: "octocat") }
+        XCTAssertEqual(error?.description, "response from \(api.baseURL.absoluteString)/users/octocat/repos?per_page=100 is larger than 1 MB")
+    }
+
+    func test_aGzipBomb_isCountedAfterDecompression() async throws {
+        let bomb = GzipBomb.spaces(count: 8 << 20, checksum: false)
+        let api = try LoopbackHTTPServer { _ in
+            .init(headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: bomb)
+        }
+        let client = GithubAPIClient(baseURL: api.baseURL, maximumResponseBytes: 1 << 20)
+        let error = await failure { try await client.fetchRepositories(user: "octocat") }
+        guard case .responseTooLarge(_, let limit)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(limit, 1 << 20)
+    }
+
+    func test_aWholeFetch_hasADeadline_thatSaysWhichDeadlinePassed() async throws {
+        let api = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response()
+            response.stall = true
+            return response
+        }
+        let clock = TestClock()
+        let client = GithubAPIClient(baseURL: api.baseURL, timeout: .seconds(30), deadline: .seconds(10), clock: clock)
+        let load = Task { try await client.fetchRepositories(user: "octocat") }
+        while clock.pendingSleepers.count < 2 { await Task.yield() }
+        await clock.advance(by: .seconds(10))
+        let error = await failure { try await load.value }
+        XCTAssertEqual(error, .deadlinePassed(source: api.baseURL.absoluteString + "/users/octocat/repos", seconds: 10))
+        XCTAssertTrue(error?.description.contains("whole-fetch deadline") ?? false)
+        api.stop()
+    }
+
+    func test_aProxyQuotingTheTokenAtTheCut_showsNoPieceOfIt() async throws {
+        // The message is cut at 200 characters: the token starts 196, 190 and 150 characters in.
+        for offset in [196, 190, 150] {
+            let api = try LoopbackHTTPServer { request in
+                let echoed = request.header("Authorization") ?? ""
+                return .json(#"{"message":"\#(String(repeating: "x", count: offset - 7))\#(echoed)"}"#)
+            }
+            let client = GithubAPIClient(baseURL: api.baseURL, token: Self.token)
+            let error = await failure { try await client.fetchRepositories(user: "octocat") }
+            let text = try XCTUnwrap(error?.description)
+            XCTAssertFalse(text.contains("ghp_"), "\(offset): \(text)")
+            XCTAssertFalse(text.contains("0123"), "\(offset): \(text)")
+        }
+    }
+
+    func test_aPieceOfTheToken_inAnErrorMessage_isRedacted() async throws {
+        let piece = String(Self.token.dropFirst(20).prefix(9))
+        let api = try LoopbackHTTPServer { _ in .json(#"{"message":"your token ends in \#(piece)"}"#) }
+        let error = await failure { try await GithubAPIClient(baseURL: api.baseURL, token: Self.token).fetchRepositories(user: "octocat") }
+        let text = try XCTUnwrap(error?.description)
+        XCTAssertFalse(text.contains(piece), text)
+        XCTAssertTrue(text.contains("[token]"), text)
+    }
+
+    func test_aUserNameAndPasswordInTheAPIURL_areNeverShown() async throws {
+        let api = try LoopbackHTTPServer { _ in .json(#"{"message":"nope"}"#, status: 500) }
+        var components = try XCTUnwrap(URLComponents(url: api.baseURL, resolvingAgainstBaseURL: false))
+        components.user = "alice"
+        components.password = "s3cretpass"
+        let client = GithubAPIClient(baseURL: try XCTUnwrap(components.url))
+        XCTAssertFalse(client.description.contains("s3cretpass"), client.description)
+        let garbled = try LoopbackHTTPServer { _ in .json("[{") }
+        components = try XCTUnwrap(URLComponents(url: garbled.baseURL, resolvingAgainstBaseURL: false))
+        components.user = "alice"
+        components.password = "s3cretpass"
+        let error = await failure { try await GithubAPIClient(baseURL: try XCTUnwrap(components.url)).fetchRepositories(user: "octocat") }
+        let text = try XCTUnwrap(error?.description)
+        XCTAssertFalse(text.contains("s3cretpass") || text.contains("alice"), text)
+        XCTAssertTrue(text.contains("127.0.0.1:\(garbled.port)"), text)
+    }
+}
