@@ -22,6 +22,14 @@ public final class SpinnerLineGuard: Sendable {
         cleanupID = SignalRouter.addTerminationCleanup {
             let clear: StaticString = "\r\u{1B}[K"
             _ = write(descriptor, clear.utf8Start, clear.utf8CodeUnitCount)
+            // NB: other threads keep running until the process is gone (exit handlers can take a
+            // while), so a spinner frame could be drawn again after the clear. From here on, what
+            // goes to `descriptor` goes nowhere.
+            let null = open("/dev/null", O_WRONLY)
+            if null >= 0 {
+                _ = dup2(null, descriptor)
+                _ = close(null)
+            }
         }
         for signalNumber in SignalRouter.terminating { SignalRouter.install(signalNumber) }
     }

@@ -15,7 +15,9 @@ final class SpinnerSignalFrontEndTests: XCTestCase {
 
     func testCtrlCAndSIGTERMClearTheSpinnerLine() throws {
         guard Tmux.executable != nil, FileManager.default.isExecutableFile(atPath: "/bin/bash") else {
-            throw XCTSkip("tmux or bash is not installed")
+            throw MissingTestRequirement.required("tmux or bash is not installed; install them to run the terminal tests") {
+                XCTSkip($0)
+            }
         }
         let server = try stalledServer()
         defer { server.stop() }
