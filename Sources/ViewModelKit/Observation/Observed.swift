@@ -44,6 +44,7 @@ public struct Observed<Value: Equatable> {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) -> Value {
         get {
+            registerObservationAccess(instance, wrappedKeyPath)
             let center = instance.observationCenter
             if _slowPath(center.isTracking) {
                 let list: SubscriberList<Value>
@@ -61,6 +62,9 @@ public struct Observed<Value: Equatable> {
             // NB: the work happens in `write`, which borrows `instance`. Doing it here, where
             // `instance` is owned, makes the optimizer retain and release the view model around the
             // delivery (two atomic operations, several times the rest of a write).
+            if writeObservingWithObservation(newValue, to: instance, wrapped: wrappedKeyPath, storage: storageKeyPath) {
+                return
+            }
             write(newValue, to: instance, storage: storageKeyPath)
         }
     }

@@ -1,0 +1,65 @@
+public import Observation
+
+/// A ``ViewModel`` that Swift's Observation also sees: reading an ``Observed`` or ``Child`` property
+/// inside `withObservationTracking` registers the read, and a real change of it calls `onChange`.
+///
+/// Subclass it instead of ``ViewModel`` when code that observes with Observation reads the view
+/// model, such as a SwiftUI view:
+///
+/// ```swift
+/// @MainActor
+/// final class CounterViewModel: ObservableViewModel {
+///     @Observed private(set) var count = 0
+///
+///     func incrementButtonTapped() { count += 1 }
+/// }
+///
+/// let viewModel = CounterViewModel()
+/// withObservationTracking {
+///     _ = viewModel.count
+/// } onChange: {
+///     print("count will change")
+/// }
+/// viewModel.incrementButtonTapped()   // prints "count will change"
+/// ```
+///
+/// Everything else stays as it is: ``ViewModelProtocol/observe(_:_:)``, ``ViewModelProtocol/observeChanges(_:)``
+/// and the tester work the same. For one real change, Observation's `onChange` runs first, before the
+/// new value is stored (as it does for an `@Observable` type); the value is then stored and the
+/// view model's own subscribers are called. Writing an equal value tells neither.
+///
+/// Observation tracks each view model on its own. A view model read through a parent's ``Child``
+/// property is tracked when its own type is an `ObservableViewModel`; reading the ``Child`` property
+/// itself is tracked when the parent's type is one.
+///
+/// The choice is made by the compiler: for a view model that is a plain ``ViewModel``, the class check
+/// in the property's accessors folds away when the accessors are specialized for it, so its reads and
+/// writes do no Observation work at all. (A protocol the view model adopted would be checked at run
+/// time, because a conformance can be added from another module.)
+@MainActor
+open class ObservableViewModel: ViewModel {
+    /// The registrar Observation's trackers register with. Created on the first tracked read: until
+    /// something has read a property, no tracker can be waiting for a change, and a write skips
+    /// Observation altogether.
+    @usableFromInline
+    final var observationRegistrar: ObservationRegistrar?
+
+    /// Creates a view model with no subscribers, no tasks and no Observation trackers.
+    override public init() {
+        super.init()
+    }
+
+    /// The registrar, created if needed, for a read that Observation may be tracking.
+    @usableFromInline
+    final var registrarForAccess: ObservationRegistrar {
+        if let observationRegistrar { return observationRegistrar }
+        let registrar = ObservationRegistrar()
+        observationRegistrar = registrar
+        return registrar
+    }
+}
+
+/// Every view model is marked `Observable` so that the accessors of ``Observed`` and ``Child``, which are
+/// generic over any ``ViewModel``, can name its key paths to Observation. Only an
+/// ``ObservableViewModel`` reports anything.
+extension ViewModel: Observable {}
