@@ -18,7 +18,7 @@ internal import StateDump
 /// - a child that leaves the property (dismissed, removed, popped) has its tasks cancelled, and
 ///   its children's;
 /// - a child can leave by itself with ``ViewModel/dismiss()``;
-/// - ``ViewModelTester`` snapshots children as part of the parent's state.
+/// - `ViewModelTester` snapshots children as part of the parent's state.
 ///
 /// Moving a child from one `@Child` property to another keeps it running if you assign the new
 /// place first.
@@ -34,7 +34,7 @@ public struct Child<Value: ViewModelContainer> {
     }
 
     /// The stored value, without notification. The compiler uses
-    /// ``subscript(_enclosingInstance:wrapped:storage:)`` instead inside a view model.
+    /// `subscript(_enclosingInstance:wrapped:storage:)` instead inside a view model.
     @MainActor
     public var wrappedValue: Value {
         get { slot.value }

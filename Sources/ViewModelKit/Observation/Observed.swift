@@ -29,7 +29,7 @@ public struct Observed<Value: Equatable> {
     }
 
     /// The stored value, without notification. The compiler uses
-    /// ``subscript(_enclosingInstance:wrapped:storage:)`` instead inside a view model.
+    /// `subscript(_enclosingInstance:wrapped:storage:)` instead inside a view model.
     public var wrappedValue: Value {
         get { value }
         set { value = newValue }
