@@ -97,6 +97,32 @@ final class ObservationInteropTests: XCTestCase {
         XCTAssertEqual(log.all, ["onChange"], "Observation's onChange fires once, then the tracker re-registers")
     }
 
+    func testATrackerThatStartsAfterAChangeSeesTheNextChange() async {
+        let model = TrackedModel()
+        let first = track { _ = model.count }
+        model.count = 1
+        let second = track { _ = model.count }
+        model.count = 2
+        model.count = 3
+        let third = track { _ = model.filter.minimumStars }
+        model.filter.minimumStars = 1
+        XCTAssertEqual(first.all, ["onChange"])
+        XCTAssertEqual(second.all, ["onChange"], "a read after a change must be tracked again")
+        XCTAssertEqual(third.all, ["onChange"])
+    }
+
+    func testEveryTrackerOfAPropertyIsToldOfItsChange() async {
+        let model = TrackedModel()
+        let first = track { _ = model.count }
+        let second = track {
+            _ = model.count
+            _ = model.title
+        }
+        model.count = 1
+        XCTAssertEqual(first.all, ["onChange"])
+        XCTAssertEqual(second.all, ["onChange"])
+    }
+
     func testAChildsChangeFiresForATrackerThatReadItThroughTheParent() async {
         let parent = TrackedParent()
         let log = track { _ = parent.child?.count }

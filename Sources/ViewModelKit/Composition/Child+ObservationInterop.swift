@@ -17,7 +17,7 @@ extension ChildSlot {
         _ keyPath: ReferenceWritableKeyPath<Parent, Value>
     ) {
         guard let model = parent as? ObservableViewModel else { return }
-        let registrar = model.registrarForAccess
+        let registrar = model.observationStateForAccess.registrar
         registrar.access(parent, keyPath: keyPath)
         guard observationHooks == nil else { return }
         // The parent owns this slot: the hooks hold it weakly.

@@ -38,24 +38,31 @@ public import Observation
 /// time, because a conformance can be added from another module.)
 @MainActor
 open class ObservableViewModel: ViewModel {
-    /// The registrar Observation's trackers register with. Created on the first tracked read: until
-    /// something has read a property, no tracker can be waiting for a change, and a write skips
-    /// Observation altogether.
+    /// Observation's registrar for this view model, created on the first read of an observed
+    /// property: until then no tracker can be waiting for a change, and a write skips Observation
+    /// altogether. Never replaced once created.
     @usableFromInline
-    final var observationRegistrar: ObservationRegistrar?
+    final var observationState: ObservationState?
 
     /// Creates a view model with no subscribers, no tasks and no Observation trackers.
     override public init() {
         super.init()
     }
 
-    /// The registrar, created if needed, for a read that Observation may be tracking.
+    /// The registrar's holder, created if needed, for a read that Observation may be tracking.
+    final var observationStateForAccess: ObservationState {
+        if let observationState { return observationState }
+        let state = ObservationState()
+        observationState = state
+        return state
+    }
+
+    /// Creates the registrar's holder, which the view model keeps from then on, and returns it
+    /// unretained.
     @usableFromInline
-    final var registrarForAccess: ObservationRegistrar {
-        if let observationRegistrar { return observationRegistrar }
-        let registrar = ObservationRegistrar()
-        observationRegistrar = registrar
-        return registrar
+    @inline(never)
+    final func makeObservationState() -> Unmanaged<ObservationState> {
+        .passUnretained(observationStateForAccess)
     }
 }
 

@@ -1,6 +1,19 @@
 public import Observation
 
 extension Observed {
+    /// Whether Observation may have a tracker waiting for a change of the property: never for a view
+    /// model that is not an ``ObservableViewModel`` (a class check that folds away at compile time).
+    @inlinable
+    @inline(__always)
+    @MainActor
+    static func mayBeTracked<EnclosingSelf: ViewModel>(
+        _ instance: EnclosingSelf,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) -> Bool {
+        guard instance is ObservableViewModel else { return false }
+        return instance[keyPath: storageKeyPath].mayBeTracked
+    }
+
     /// Registers a read of the property with Observation when the view model is an
     /// ``ObservableViewModel``. For any other view model the check folds away at compile time.
     @inlinable
@@ -8,33 +21,69 @@ extension Observed {
     @MainActor
     static func registerObservationAccess<EnclosingSelf: ViewModel>(
         _ instance: EnclosingSelf,
-        _ wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         guard let model = instance as? ObservableViewModel else { return }
-        model.registrarForAccess.access(instance, keyPath: wrappedKeyPath)
+        let observation = model.observationState.map(Unmanaged.passUnretained) ?? model.makeObservationState()
+        if !instance[keyPath: storageKeyPath].mayBeTracked { instance[keyPath: storageKeyPath].mayBeTracked = true }
+        notifyAccess(observation, instance, wrappedKeyPath)
     }
 
-    /// Writes the property of an ``ObservableViewModel``, telling Observation around a real change,
-    /// and returns `true`; returns `false` for any other view model (a check that folds away at
-    /// compile time), which then writes with ``write(_:to:storage:)``.
+    /// Writes the property of an ``ObservableViewModel`` that a tracker may be watching: unless
+    /// `newValue` equals the current value, tells Observation the property will change, stores it and
+    /// calls the subscribers, then tells Observation it changed.
     @inlinable
     @inline(__always)
     @MainActor
-    static func writeObservingWithObservation<EnclosingSelf: ViewModel>(
+    static func writeNotifyingObservation<EnclosingSelf: ViewModel>(
         _ newValue: Value,
         to instance: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
-    ) -> Bool {
-        guard let model = instance as? ObservableViewModel else { return false }
-        // No registrar means no tracked read yet, so no tracker to tell.
-        let registrar = model.observationRegistrar
-        let changes = registrar != nil && instance[keyPath: storageKeyPath].value != newValue
-        if changes { registrar?.willSet(instance, keyPath: wrappedKeyPath) }
-        // NB: the only call of `write` on this path, so that the optimizer inlines it as it does for
-        // other view models (and resolves its key paths at compile time).
-        write(newValue, to: instance, storage: storageKeyPath)
-        if changes { registrar?.didSet(instance, keyPath: wrappedKeyPath) }
-        return true
+    ) {
+        guard instance[keyPath: storageKeyPath].value != newValue else { return }
+        // Cleared first: a tracker that reads the property again from its `onChange` (called by
+        // `willSet`) sets it again, and is told of the next change.
+        instance[keyPath: storageKeyPath].mayBeTracked = false
+        // The state exists: the read that set `mayBeTracked` created it, and the view model keeps it.
+        guard let model = instance as? ObservableViewModel, let state = model.observationState else {
+            store(newValue, to: instance, storage: storageKeyPath)
+            return
+        }
+        // Unretained: `instance`, borrowed for this whole call, holds it and never replaces it.
+        let observation = Unmanaged.passUnretained(state)
+        notifyWillSet(observation, instance, wrappedKeyPath)
+        store(newValue, to: instance, storage: storageKeyPath)
+        notifyDidSet(observation, instance, wrappedKeyPath)
     }
+}
+
+// NB: nonisolated on purpose, like `deliverChange`: a closure written in a main-actor function checks
+// at run time that it runs on the main actor, which would cost more than the rest of the write.
+// Main actor only (their only caller is).
+
+/// Registers a read of `keyPath` of `subject` with the tracker that may be running, through
+/// `subject`'s state.
+@inlinable
+func notifyAccess<Subject: Observable, Member>(
+    _ observation: Unmanaged<ObservationState>, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
+) {
+    observation._withUnsafeGuaranteedRef { $0.access(subject, keyPath) }
+}
+
+/// Tells Observation that `keyPath` of `subject` is about to change, through `subject`'s state.
+@inlinable
+func notifyWillSet<Subject: Observable, Member>(
+    _ observation: Unmanaged<ObservationState>, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
+) {
+    observation._withUnsafeGuaranteedRef { $0.willSet(subject, keyPath) }
+}
+
+/// Tells Observation that `keyPath` of `subject` changed, through `subject`'s state.
+@inlinable
+func notifyDidSet<Subject: Observable, Member>(
+    _ observation: Unmanaged<ObservationState>, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
+) {
+    observation._withUnsafeGuaranteedRef { $0.didSet(subject, keyPath) }
 }
