@@ -10,7 +10,8 @@ final class BenchObservableViewModel: ObservableViewModel {
 /// Case 1b: a write to an ``ObservableViewModel``, with no Observation tracker and with one, against
 /// the same write to an `@Observable` class. Both sides re-register the tracker before each write (the
 /// only way Observation keeps observing). In the row with no tracker, a tracker has read the property
-/// and fired once beforehand, so the registrar exists on both sides.
+/// and fired once beforehand, so the registrar exists on both sides. The two sides take turns, each
+/// going first in every other repetition, so that neither gains from running after the other.
 @MainActor
 func observationInteropRows(repeats: Int) -> [Row] {
     var rows: [Row] = []
@@ -18,17 +19,12 @@ func observationInteropRows(repeats: Int) -> [Row] {
         let iterations = trackers == 0 ? 2_000_000 : 200_000
 
         let model = BenchObservableViewModel()
-        let ours = measureTrackedWrites(repeats: repeats, iterations: iterations, trackers: trackers) {
-            model.value
-        } write: {
-            model.value = $0
-        }
         let observable = ObservableModel()
-        let peer = measureTrackedWrites(repeats: repeats, iterations: iterations, trackers: trackers) {
-            observable.value
-        } write: {
-            observable.value = $0
-        }
+        let (ours, peer) = measureTrackedWritesInTurn(repeats: repeats, iterations: iterations, trackers: trackers, (
+            read: { model.value }, write: { model.value = $0 }
+        ), (
+            read: { observable.value }, write: { observable.value = $0 }
+        ))
         consume(observationChanges.load(ordering: .relaxed))
 
         let ratio = peer.median / ours.median
@@ -42,29 +38,49 @@ func observationInteropRows(repeats: Int) -> [Row] {
     return rows
 }
 
-/// Writes through `write`, re-registering `trackers` Observation trackers (each reading through
-/// `read`) before each write; beforehand, one tracker reads and fires so that the registrar exists.
+/// How one side reads and writes its property.
+typealias TrackedSide = (read: () -> Int, write: (Int) -> Void)
+
+/// Measures the tracked writes of `first` and `second` (see ``trackedWrites(iterations:trackers:base:_:)``),
+/// alternating which goes first in each repetition, after one warm-up of each; nanoseconds per write.
+@MainActor
+private func measureTrackedWritesInTurn(
+    repeats: Int, iterations: Int, trackers: Int, _ first: TrackedSide, _ second: TrackedSide
+) -> (first: Samples, second: Samples) {
+    var bases = [0, 0]
+    let sides = [first, second]
+    for side in 0..<2 {
+        withObservationTracking { consume(sides[side].read()) } onChange: {
+            observationChanges.add(1, ordering: .relaxed)
+        }
+        sides[side].write(-1)
+        trackedWrites(iterations: max(1, iterations / 10), trackers: trackers, base: &bases[side], sides[side])
+    }
+    let clock = ContinuousClock()
+    var values: [[Double]] = [[], []]
+    for repetition in 0..<repeats {
+        for side in repetition.isMultiple(of: 2) ? [0, 1] : [1, 0] {
+            let elapsed = clock.measure {
+                trackedWrites(iterations: iterations, trackers: trackers, base: &bases[side], sides[side])
+            }
+            values[side].append(nanoseconds(elapsed) / Double(iterations))
+        }
+    }
+    return (Samples(values: values[0]), Samples(values: values[1]))
+}
+
+/// Writes through `side.write` `iterations` times, re-registering `trackers` Observation trackers
+/// (each reading through `side.read`) before each write.
 @inline(__always)
 @MainActor
-private func measureTrackedWrites(
-    repeats: Int,
-    iterations: Int,
-    trackers: Int,
-    read: () -> Int,
-    write: (Int) -> Void
-) -> Samples {
-    withObservationTracking { consume(read()) } onChange: { observationChanges.add(1, ordering: .relaxed) }
-    write(-1)
-    var base = 0
-    return measure(repeats: repeats, iterations: iterations) { n in
-        for i in 0..<n {
-            for _ in 0..<trackers {
-                withObservationTracking { consume(read()) } onChange: {
-                    observationChanges.add(1, ordering: .relaxed)
-                }
+private func trackedWrites(iterations: Int, trackers: Int, base: inout Int, _ side: TrackedSide) {
+    for i in 0..<iterations {
+        for _ in 0..<trackers {
+            withObservationTracking { consume(side.read()) } onChange: {
+                observationChanges.add(1, ordering: .relaxed)
             }
-            write(base &+ i &+ 1)
         }
-        base &+= n &+ 1
+        side.write(base &+ i &+ 1)
     }
+    base &+= iterations &+ 1
 }

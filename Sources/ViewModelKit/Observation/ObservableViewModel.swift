@@ -41,7 +41,11 @@ open class ObservableViewModel: ViewModel {
     /// Observation's registrar for this view model, created on the first read of an observed
     /// property: until then no tracker can be waiting for a change, and a write skips Observation
     /// altogether. Never replaced once created.
+    ///
+    /// NB: unchecked for exclusive access: only the main actor touches it, and no access to it
+    /// overlaps another (each is a single read or write).
     @usableFromInline
+    @exclusivity(unchecked)
     final var observationState: ObservationState?
 
     /// Creates a view model with no subscribers, no tasks and no Observation trackers.

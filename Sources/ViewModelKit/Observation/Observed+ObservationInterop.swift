@@ -47,12 +47,13 @@ extension Observed {
         // `willSet`) sets it again, and is told of the next change.
         instance[keyPath: storageKeyPath].mayBeTracked = false
         // The state exists: the read that set `mayBeTracked` created it, and the view model keeps it.
-        guard let model = instance as? ObservableViewModel, let state = model.observationState else {
+        // Unretained: `instance`, borrowed for this whole call, holds it and never replaces it.
+        guard let model = instance as? ObservableViewModel,
+              let observation = model.observationState.map(Unmanaged.passUnretained)
+        else {
             store(newValue, to: instance, storage: storageKeyPath)
             return
         }
-        // Unretained: `instance`, borrowed for this whole call, holds it and never replaces it.
-        let observation = Unmanaged.passUnretained(state)
         notifyWillSet(observation, instance, wrappedKeyPath)
         store(newValue, to: instance, storage: storageKeyPath)
         notifyDidSet(observation, instance, wrappedKeyPath)
