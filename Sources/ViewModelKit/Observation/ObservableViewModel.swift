@@ -72,5 +72,6 @@ open class ObservableViewModel: ViewModel {
 
 /// Every view model is marked `Observable` so that the accessors of ``Observed`` and ``Child``, which are
 /// generic over any ``ViewModel``, can name its key paths to Observation. Only an
-/// ``ObservableViewModel`` reports anything.
+/// ``ObservableViewModel`` reports anything: a plain view model is accepted where an `Observable`
+/// type is expected (by SwiftUI, for one) but never reports a change.
 extension ViewModel: Observable {}
