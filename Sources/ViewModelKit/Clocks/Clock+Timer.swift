@@ -20,7 +20,7 @@ extension Clock {
     }
 }
 
-/// The ticks of a clock, one per interval: what ``Swift/Clock/timer(interval:tolerance:)``
+/// The ticks of a clock, one per interval: what `Clock.timer(interval:tolerance:)`
 /// returns.
 public struct ClockTimerSequence<C: Clock>: AsyncSequence, Sendable {
     /// The deadline of each tick.

@@ -18,7 +18,7 @@ internal import StateDump
 /// - a child that leaves the property (dismissed, removed, popped) has its tasks cancelled, and
 ///   its children's;
 /// - a child can leave by itself with ``ViewModel/dismiss()``;
-/// - ``ViewModelTester`` snapshots children as part of the parent's state.
+/// - `ViewModelTester` snapshots children as part of the parent's state.
 ///
 /// Moving a child from one `@Child` property to another keeps it running if you assign the new
 /// place first.
@@ -34,7 +34,7 @@ public struct Child<Value: ViewModelContainer> {
     }
 
     /// The stored value, without notification. The compiler uses
-    /// ``subscript(_enclosingInstance:wrapped:storage:)`` instead inside a view model.
+    /// `subscript(_enclosingInstance:wrapped:storage:)` instead inside a view model.
     @MainActor
     public var wrappedValue: Value {
         get { slot.value }
@@ -52,6 +52,7 @@ public struct Child<Value: ViewModelContainer> {
         get {
             let slot = instance[keyPath: storageKeyPath].slot
             slot.adopt(by: instance)
+            slot.registerObservationAccess(instance, wrappedKeyPath)
             let center = instance.observationCenter
             if center.isTracking { center.recordRead(of: slot.subscribers, through: wrappedKeyPath) }
             return slot.value
@@ -69,6 +70,9 @@ final class ChildSlot<Value: ViewModelContainer>: ChildSlotProtocol {
     var value: Value
     let subscribers = SubscriberList<Value>()
     private weak var parent: ViewModel?
+    /// Tells Observation around a change, once a tracked read of an ``ObservableViewModel`` parent
+    /// installed it.
+    var observationHooks: ChildObservationHooks?
 
     init(_ value: Value) {
         self.value = value
@@ -94,6 +98,8 @@ final class ChildSlot<Value: ViewModelContainer>: ChildSlotProtocol {
     func replace(with newValue: Value, parent: ViewModel) {
         adopt(by: parent)
         guard newValue != value else { return }
+        observationHooks?.willSet()
+        defer { observationHooks?.didSet() }
         let old = value.childViewModels
         value = newValue
         let new = newValue.childViewModels

@@ -18,6 +18,13 @@ public struct Observed<Value: Equatable> {
     @usableFromInline
     var value: Value
 
+    /// Whether Observation may have a tracker waiting for a change of the property: set by a read of
+    /// the property of an ``ObservableViewModel`` (the only way a tracker starts watching it), cleared
+    /// when a change is reported (which ends every tracker watching it). Never set for any other view
+    /// model.
+    @usableFromInline
+    var mayBeTracked: Bool
+
     /// The property's subscriber list, created on first subscription and kept from then on.
     @usableFromInline
     var subscribers: SubscriberList<Value>?
@@ -25,11 +32,12 @@ public struct Observed<Value: Equatable> {
     /// Creates the storage with its initial value.
     public init(wrappedValue: Value) {
         self.value = wrappedValue
+        self.mayBeTracked = false
         self.subscribers = nil
     }
 
     /// The stored value, without notification. The compiler uses
-    /// ``subscript(_enclosingInstance:wrapped:storage:)`` instead inside a view model.
+    /// `subscript(_enclosingInstance:wrapped:storage:)` instead inside a view model.
     public var wrappedValue: Value {
         get { value }
         set { value = newValue }
@@ -43,7 +51,12 @@ public struct Observed<Value: Equatable> {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) -> Value {
+        // NB: both accessors are always inlined, so that the key paths resolve at compile time (as
+        // they would not in a call of a specialized accessor) for a view model whose accessors are
+        // larger, such as an `ObservableViewModel`'s.
+        @inline(__always)
         get {
+            registerObservationAccess(instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
             let center = instance.observationCenter
             if _slowPath(center.isTracking) {
                 let list: SubscriberList<Value>
@@ -57,16 +70,27 @@ public struct Observed<Value: Equatable> {
             }
             return instance[keyPath: storageKeyPath].value
         }
+        @inline(__always)
         set {
-            // NB: the work happens in `write`, which borrows `instance`. Doing it here, where
-            // `instance` is owned, makes the optimizer retain and release the view model around the
+            // NB: the work happens in `write` and `writeNotifyingObservation`, which borrow `instance`.
+            // Doing it here, where `instance` is owned, makes the optimizer retain and release the view model around the
             // delivery (two atomic operations, several times the rest of a write).
+            // The Observation branch exists only for an `ObservableViewModel` (it folds away for any
+            // other view model, and with it every use of `wrappedKeyPath`), and is taken only while a
+            // tracker may be watching the property.
+            if mayBeTracked(instance, storage: storageKeyPath) {
+                writeNotifyingObservation(newValue, to: instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
+                return
+            }
             write(newValue, to: instance, storage: storageKeyPath)
         }
     }
 
     /// Stores `newValue` unless it equals the current value, then tells the subscribers.
+    ///
+    /// NB: always inlined into the setter, so that its key path reads resolve at compile time.
     @inlinable
+    @inline(__always)
     @MainActor
     static func write<EnclosingSelf: ViewModel>(
         _ newValue: Value,
@@ -74,6 +98,20 @@ public struct Observed<Value: Equatable> {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         guard instance[keyPath: storageKeyPath].value != newValue else { return }
+        store(newValue, to: instance, storage: storageKeyPath)
+    }
+
+    /// Stores `newValue`, known to differ from the current value, then tells the subscribers.
+    ///
+    /// NB: always inlined into its callers, so that its key path reads resolve at compile time.
+    @inlinable
+    @inline(__always)
+    @MainActor
+    static func store<EnclosingSelf: ViewModel>(
+        _ newValue: Value,
+        to instance: EnclosingSelf,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) {
         instance[keyPath: storageKeyPath].value = newValue
         // NB: `wrappedKeyPath` is not used here on purpose: touching it makes the caller build a key
         // path object on every write, which costs more than the whole write.

@@ -14,7 +14,9 @@ internal import Synchronization
 /// If the awaiting task is cancelled first, this throws `CancellationError` at once instead of waiting
 /// for a callback that may never come.
 ///
-/// - Parameter start: Starts the work and arranges for `resume` to be called with its result.
+/// - Parameters:
+///   - isolation: The actor the caller runs on; the default is the caller's own.
+///   - start: Starts the work and arranges for `resume` to be called with its result.
 /// - Returns: The value the callback delivered.
 public func withCallback<Value: Sendable>(
     isolation: isolated (any Actor)? = #isolation,

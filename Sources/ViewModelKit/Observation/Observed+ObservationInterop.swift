@@ -1,0 +1,90 @@
+public import Observation
+
+extension Observed {
+    /// Whether Observation may have a tracker waiting for a change of the property: never for a view
+    /// model that is not an ``ObservableViewModel`` (a class check that folds away at compile time).
+    @inlinable
+    @inline(__always)
+    @MainActor
+    static func mayBeTracked<EnclosingSelf: ViewModel>(
+        _ instance: EnclosingSelf,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) -> Bool {
+        guard instance is ObservableViewModel else { return false }
+        return instance[keyPath: storageKeyPath].mayBeTracked
+    }
+
+    /// Registers a read of the property with Observation when the view model is an
+    /// ``ObservableViewModel``. For any other view model the check folds away at compile time.
+    @inlinable
+    @inline(__always)
+    @MainActor
+    static func registerObservationAccess<EnclosingSelf: ViewModel>(
+        _ instance: EnclosingSelf,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) {
+        guard let model = instance as? ObservableViewModel else { return }
+        let observation = model.observationState.map(Unmanaged.passUnretained) ?? model.makeObservationState()
+        if !instance[keyPath: storageKeyPath].mayBeTracked { instance[keyPath: storageKeyPath].mayBeTracked = true }
+        notifyAccess(observation, instance, wrappedKeyPath)
+    }
+
+    /// Writes the property of an ``ObservableViewModel`` that a tracker may be watching: unless
+    /// `newValue` equals the current value, tells Observation the property will change, stores it and
+    /// calls the subscribers, then tells Observation it changed.
+    @inlinable
+    @inline(__always)
+    @MainActor
+    static func writeNotifyingObservation<EnclosingSelf: ViewModel>(
+        _ newValue: Value,
+        to instance: EnclosingSelf,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) {
+        guard instance[keyPath: storageKeyPath].value != newValue else { return }
+        // Cleared first: a tracker that reads the property again from its `onChange` (called by
+        // `willSet`) sets it again, and is told of the next change.
+        instance[keyPath: storageKeyPath].mayBeTracked = false
+        // The state exists: the read that set `mayBeTracked` created it, and the view model keeps it.
+        // Unretained: `instance`, borrowed for this whole call, holds it and never replaces it.
+        guard let model = instance as? ObservableViewModel,
+              let observation = model.observationState.map(Unmanaged.passUnretained)
+        else {
+            store(newValue, to: instance, storage: storageKeyPath)
+            return
+        }
+        notifyWillSet(observation, instance, wrappedKeyPath)
+        store(newValue, to: instance, storage: storageKeyPath)
+        notifyDidSet(observation, instance, wrappedKeyPath)
+    }
+}
+
+// NB: nonisolated on purpose, like `deliverChange`: a closure written in a main-actor function checks
+// at run time that it runs on the main actor, which would cost more than the rest of the write.
+// Main actor only (their only caller is).
+
+/// Registers a read of `keyPath` of `subject` with the tracker that may be running, through
+/// `subject`'s state.
+@inlinable
+func notifyAccess<Subject: Observable, Member>(
+    _ observation: Unmanaged<ObservationState>, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
+) {
+    observation._withUnsafeGuaranteedRef { $0.access(subject, keyPath) }
+}
+
+/// Tells Observation that `keyPath` of `subject` is about to change, through `subject`'s state.
+@inlinable
+func notifyWillSet<Subject: Observable, Member>(
+    _ observation: Unmanaged<ObservationState>, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
+) {
+    observation._withUnsafeGuaranteedRef { $0.willSet(subject, keyPath) }
+}
+
+/// Tells Observation that `keyPath` of `subject` changed, through `subject`'s state.
+@inlinable
+func notifyDidSet<Subject: Observable, Member>(
+    _ observation: Unmanaged<ObservationState>, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
+) {
+    observation._withUnsafeGuaranteedRef { $0.didSet(subject, keyPath) }
+}

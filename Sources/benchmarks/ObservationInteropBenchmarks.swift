@@ -1,0 +1,86 @@
+import Observation
+import ViewModelKit
+
+/// The view model of ``BenchViewModel`` that Observation also sees.
+@MainActor
+final class BenchObservableViewModel: ObservableViewModel {
+    @Observed var value = 0
+}
+
+/// Case 1b: a write to an ``ObservableViewModel``, with no Observation tracker and with one, against
+/// the same write to an `@Observable` class. Both sides re-register the tracker before each write (the
+/// only way Observation keeps observing). In the row with no tracker, a tracker has read the property
+/// and fired once beforehand, so the registrar exists on both sides. The two sides take turns, each
+/// going first in every other repetition, so that neither gains from running after the other.
+@MainActor
+func observationInteropRows(repeats: Int) -> [Row] {
+    var rows: [Row] = []
+    for trackers in [0, 1] {
+        let iterations = trackers == 0 ? 2_000_000 : 200_000
+
+        let model = BenchObservableViewModel()
+        let observable = ObservableModel()
+        let (ours, peer) = measureTrackedWritesInTurn(repeats: repeats, iterations: iterations, trackers: trackers, (
+            read: { model.value }, write: { model.value = $0 }
+        ), (
+            read: { observable.value }, write: { observable.value = $0 }
+        ))
+        consume(observationChanges.load(ordering: .relaxed))
+
+        let ratio = peer.median / ours.median
+        rows.append(Row(
+            benchmark: "ObservableViewModel write, \(trackers == 0 ? "no tracker" : "1 Observation tracker")",
+            measured: "ViewModelKit", unit: "ns/write", median: ours.median, min: ours.min, max: ours.max,
+            peer: "@Observable write", peerMedian: peer.median, ratio: ratio,
+            target: "no slower than @Observable", met: ratio >= 1
+        ))
+    }
+    return rows
+}
+
+/// How one side reads and writes its property.
+typealias TrackedSide = (read: () -> Int, write: (Int) -> Void)
+
+/// Measures the tracked writes of `first` and `second` (see ``trackedWrites(iterations:trackers:base:_:)``),
+/// alternating which goes first in each repetition, after one warm-up of each; nanoseconds per write.
+@MainActor
+private func measureTrackedWritesInTurn(
+    repeats: Int, iterations: Int, trackers: Int, _ first: TrackedSide, _ second: TrackedSide
+) -> (first: Samples, second: Samples) {
+    var bases = [0, 0]
+    let sides = [first, second]
+    for side in 0..<2 {
+        withObservationTracking { consume(sides[side].read()) } onChange: {
+            observationChanges.add(1, ordering: .relaxed)
+        }
+        sides[side].write(-1)
+        trackedWrites(iterations: max(1, iterations / 10), trackers: trackers, base: &bases[side], sides[side])
+    }
+    let clock = ContinuousClock()
+    var values: [[Double]] = [[], []]
+    for repetition in 0..<repeats {
+        for side in repetition.isMultiple(of: 2) ? [0, 1] : [1, 0] {
+            let elapsed = clock.measure {
+                trackedWrites(iterations: iterations, trackers: trackers, base: &bases[side], sides[side])
+            }
+            values[side].append(nanoseconds(elapsed) / Double(iterations))
+        }
+    }
+    return (Samples(values: values[0]), Samples(values: values[1]))
+}
+
+/// Writes through `side.write` `iterations` times, re-registering `trackers` Observation trackers
+/// (each reading through `side.read`) before each write.
+@inline(__always)
+@MainActor
+private func trackedWrites(iterations: Int, trackers: Int, base: inout Int, _ side: TrackedSide) {
+    for i in 0..<iterations {
+        for _ in 0..<trackers {
+            withObservationTracking { consume(side.read()) } onChange: {
+                observationChanges.add(1, ordering: .relaxed)
+            }
+        }
+        side.write(base &+ i &+ 1)
+    }
+    base &+= iterations &+ 1
+}
