@@ -182,7 +182,7 @@ protocol ChildStorage {
 extension ViewModel {
     /// Asks the parent to remove this view model: a presented child is dismissed, a stack pops it
     /// (and whatever was pushed after it), a collection drops it. For a view model no ``Child``
-    /// property holds, only tools that watch it hear of it (a ``ViewModelTester`` records the
+    /// property holds, only tools that watch it hear of it (a `ViewModelTester` records the
     /// dismissal and cancels the view model's tasks); otherwise nothing happens.
     ///
     /// ```swift
