@@ -56,18 +56,26 @@ enum ReposCommand {
         spinner.setSpinning(errorIsTerminal)
         // Ctrl-C (or SIGTERM, SIGHUP) while the spinner shows must not leave it on the line.
         let lineGuard = errorIsTerminal ? SpinnerLineGuard() : nil
-        defer {
+        // The spinner stops and its line is cleared as soon as the load ends, before anything is
+        // printed: standard output and standard error may be the same terminal.
+        var spinnerStopped = false
+        func stopSpinner() {
+            guard !spinnerStopped else { return }
+            spinnerStopped = true
             lineGuard?.release()
             spinner.setSpinning(false)
             spinning?.cancel()
             if errorIsTerminal { errorOutput("\r\u{1B}[K") }
         }
+        defer { stopSpinner() }
         do {
             try await viewModel.load(user: options.user)
         } catch {
+            stopSpinner()
             errorOutput("repos: \(viewModel.error?.description ?? String(describing: error))\n")
             return 1
         }
+        stopSpinner()
 
         let major = viewModel.majorRepositories ?? []
         if options.json {
