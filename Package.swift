@@ -106,6 +106,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "FrontEndTests", dependencies: ["counter", "repos", "TestSupport"], swiftSettings: strict),
+        // The documentation's code: every ```swift block of the README and the DocC articles is a region of
+        // a file here (or of a source file), checked by SnippetSyncTests.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["ViewModelKit", "ViewModelKitTesting", "Counter", "GitHubRepositories", "TestSupport"],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
