@@ -6,18 +6,23 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-# ViewModelKitTesting has a catalog too, but is not built yet: docc reports its undocumented
-# call-site parameters (fileID, filePath, line, column) as warnings.
-modules=(ViewModelKit)
+# Every module with a DocC catalog: the two library products and the two features.
+modules=()
+for catalog in Sources/*/Documentation.docc; do
+    module=${catalog#Sources/}
+    modules+=("${module%/Documentation.docc}")
+done
 graphs=.build/docs-symbol-graphs
 # The build writes a module's graphs only when it recompiles the module: keep the previous ones.
 rm -rf .build/docs "${modules[@]/#/$graphs/}"
 mkdir -p "$graphs/all" .build/docs
 
 # Symbol graphs of the public API, from a build in its own scratch path so the normal build stays warm.
-swift build --scratch-path .build/docs-build --target ViewModelKitTesting \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs/all" \
-    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+for module in "${modules[@]}"; do
+    swift build --scratch-path .build/docs-build --target "$module" \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs/all" \
+        -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+done
 
 for module in "${modules[@]}"; do
     mkdir -p "$graphs/$module"

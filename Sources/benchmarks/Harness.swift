@@ -84,3 +84,31 @@ func format(_ value: Double) -> String {
     if value >= 10 { return String(format: "%.1f", value) }
     return String(format: "%.2f", value)
 }
+
+/// For a target of "no slower than the peer" where both sides do the same work, so that the
+/// measured ratio sits at 1 and its median falls either side of it from run to run: whether the
+/// library was slower in so many of the paired repetitions that chance (a fair coin, one-sided, 5%)
+/// does not explain it. `ours` and `peer` are times of the same repetitions, measured back to back.
+func isSignificantlySlower(ours: Samples, peer: Samples) -> (slower: Int, pairs: Int, threshold: Int, isSlower: Bool) {
+    let pairs = min(ours.values.count, peer.values.count)
+    let slower = zip(ours.values, peer.values).filter { $0 > $1 }.count
+    let threshold = signTestThreshold(pairs: pairs)
+    return (slower, pairs, threshold, slower >= threshold)
+}
+
+/// The smallest k for which k or more heads in `pairs` tosses of a fair coin has probability 5% or
+/// less.
+func signTestThreshold(pairs: Int) -> Int {
+    guard pairs > 0 else { return 1 }
+    // P(X = k) for X ~ Binomial(pairs, 1/2), summed from the top down.
+    var tail = 0.0
+    var term = pow(0.5, Double(pairs))   // P(X = pairs)
+    var k = pairs
+    while k >= 0 {
+        if tail + term > 0.05 { return k + 1 }
+        tail += term
+        term *= Double(k) / Double(pairs - k + 1)   // P(X = k − 1) from P(X = k)
+        k -= 1
+    }
+    return 0
+}

@@ -31,14 +31,9 @@ enum ReadmeExample {
     }
     // end snippet
 
-    struct MockClient: NumberFactClient {
-        func fact(for number: Int) async throws -> String { "\(number) is a good number." }
-    }
-
     @MainActor
     static func screen(_ viewModel: CounterViewModel) -> Subscription {
         // snippet: readme-observe
-        // A screen subscribes; the subscription ends when it is released.
         let subscription = viewModel.observe(\.count) { count in print("count:", count) }
         // end snippet
         return subscription
@@ -47,7 +42,9 @@ enum ReadmeExample {
     @MainActor
     static func test() async {
         // snippet: readme-test
-        // A test injects a mock and asserts every change, including the task's.
+        struct MockClient: NumberFactClient {
+            func fact(for number: Int) async throws -> String { "\(number) is a good number." }
+        }
         let tester = ViewModelTester(CounterViewModel(client: MockClient()))
         await tester.send({ $0.incrementButtonTapped() }) { $0.count = 1 }
         await tester.send({ $0.factButtonTapped() })
@@ -64,7 +61,7 @@ final class ReadmeExampleTests: XCTestCase {
     }
 
     func testTheReadmeScreenIsToldOfEachCount() async {
-        let viewModel = ReadmeExample.CounterViewModel(client: ReadmeExample.MockClient())
+        let viewModel = ReadmeExample.CounterViewModel(client: NoFacts())
         var counts: [Int] = []
         let subscription = viewModel.observe(\.count) { counts.append($0) }
         let screen = ReadmeExample.screen(viewModel)
@@ -73,4 +70,9 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(counts, [1, 2])
         _ = (subscription, screen)
     }
+}
+
+/// A client for a test that asks for no fact.
+private struct NoFacts: ReadmeExample.NumberFactClient {
+    func fact(for number: Int) async throws -> String { throw CancellationError() }
 }

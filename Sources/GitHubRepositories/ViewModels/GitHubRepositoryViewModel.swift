@@ -3,7 +3,7 @@ public import ViewModelKit
 
 /// Lists a GitHub user's major repositories: those with at least ``minimumStars`` stars.
 ///
-/// Built on ``ViewModel``: every property a screen shows is ``Observed``.
+/// Built on `ViewModel`: every property a screen shows is `@Observed`.
 ///
 /// ```swift
 /// let viewModel = GitHubRepositoryViewModel(client: FixtureGithubAPIClient(directory: fixtures))

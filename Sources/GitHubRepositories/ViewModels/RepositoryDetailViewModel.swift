@@ -9,7 +9,7 @@ public import ViewModelKit
 /// ```
 ///
 /// It does not know who shows it: it tells its owner through ``delegate`` that the user wants the
-/// owner's other repositories, and leaves with ``ViewModel/dismiss()``.
+/// owner's other repositories, and leaves with `dismiss()`.
 @MainActor
 public final class RepositoryDetailViewModel: ViewModel {
     /// What the detail tells its owner.
