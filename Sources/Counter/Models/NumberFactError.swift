@@ -1,6 +1,24 @@
 internal import ClientSupport
 
 /// Why a number fact could not be fetched. Each case has a ``description`` a person can act on.
+///
+/// ## Topics
+///
+/// ### Errors
+///
+/// - ``badURL``
+/// - ``unsafeFixturePath(_:)``
+/// - ``noFact(_:)``
+/// - ``badCode(_:)``
+/// - ``notText(contentType:)``
+/// - ``responseTooLarge(source:limit:)``
+/// - ``redirectRefused(reason:)``
+/// - ``timedOut(_:)``
+/// - ``network(_:)``
+///
+/// ### Describing the error
+///
+/// - ``description``
 public enum NumberFactError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The request URL could not be built (a malformed base URL).
     case badURL

@@ -12,6 +12,29 @@ public import ViewModelKit
 /// Better than the tutorial: a failed fact stops the spinner and shows the error in the alert; a fact
 /// that arrives after the count changed is dropped (its request is cancelled); the timer never runs
 /// twice; the view model cancels everything it started when it goes away.
+///
+/// ## Topics
+///
+/// ### Creating the view model
+///
+/// - ``init(client:clock:timerInterval:)``
+/// - ``timerInterval``
+///
+/// ### State
+///
+/// - ``count``
+/// - ``fact``
+/// - ``isLoading``
+/// - ``isTimerRunning``
+/// - ``numberFactAlert``
+///
+/// ### Intents
+///
+/// - ``incrementButtonTapped()``
+/// - ``decrementButtonTapped()``
+/// - ``factButtonTapped()``
+/// - ``factAlertDismissed()``
+/// - ``toggleTimerButtonTapped()``
 @MainActor
 public final class CounterViewModel: ViewModel {
     /// The count.

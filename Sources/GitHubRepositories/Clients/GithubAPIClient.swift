@@ -39,6 +39,34 @@ internal import ViewModelKit
 /// The token never appears in an error, in the cache, or in the client's description: any run of
 /// eight or more of its characters in a body, a header or a message counts as the token. A URL's user
 /// name and password are never shown.
+///
+/// ## Topics
+///
+/// ### Creating a client
+///
+/// - ``init(baseURL:token:configuration:userAgent:maxConcurrentPages:timeout:deadline:maximumResponseBytes:cache:clock:now:)``
+/// - ``defaultBaseURL``
+/// - ``defaultDeadline``
+/// - ``defaultMaximumResponseBytes``
+///
+/// ### Fetching
+///
+/// - ``fetchRepositories(user:)``
+/// - ``fetchRepositories(user:completion:)``
+/// - ``fetchRepository(owner:name:)``
+/// - ``rateLimit``
+///
+/// ### Configuration
+///
+/// - ``baseURL``
+/// - ``userAgent``
+/// - ``apiVersion``
+/// - ``pageSize``
+/// - ``maxConcurrentPages``
+/// - ``timeout``
+/// - ``deadline``
+/// - ``maximumResponseBytes``
+/// - ``cache``
 public struct GithubAPIClient: GithubAPIClientProtocol, RepositoryDetailClientProtocol, CustomStringConvertible, CustomReflectable {
     /// `https://api.github.com`.
     public static let defaultBaseURL: URL = {

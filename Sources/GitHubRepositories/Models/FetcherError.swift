@@ -6,6 +6,40 @@ internal import StateDump
 /// Why repositories could not be fetched.
 ///
 /// Every case has a ``description`` a person can act on. `badCode` carries the HTTP status.
+///
+/// ## Topics
+///
+/// ### Input refused before any request
+///
+/// - ``invalidUserName(_:reason:)``
+/// - ``invalidRepositoryName(_:)``
+/// - ``invalidToken(reason:)``
+/// - ``badURL``
+/// - ``unsafeFixturePath(_:)``
+///
+/// ### What GitHub answered
+///
+/// - ``userNotFound(_:)``
+/// - ``repositoryNotFound(_:)``
+/// - ``rateLimited(resetAt:)``
+/// - ``secondaryRateLimited(retryAt:)``
+/// - ``badCode(_:)``
+///
+/// ### Bodies and transfers
+///
+/// - ``decodingFailed(source:reason:)``
+/// - ``unexpectedResponse(source:reason:)``
+/// - ``missingData``
+/// - ``responseTooLarge(source:limit:)``
+/// - ``redirectRefused(reason:)``
+/// - ``timedOut(_:)``
+/// - ``deadlinePassed(source:seconds:)``
+/// - ``network(_:)``
+///
+/// ### Describing the error
+///
+/// - ``description``
+/// - ``errorDescription``
 public enum FetcherError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The request URL could not be built (a malformed base URL).
     case badURL

@@ -14,6 +14,27 @@ public import ViewModelKit
 ///
 /// The children do not know the stack: lists say which repository was picked and details ask for
 /// their owner's repositories through their delegates; the stack decides what to push.
+///
+/// ## Topics
+///
+/// ### Creating the stack
+///
+/// - ``init(client:minimumStars:clock:now:)``
+///
+/// ### The screens
+///
+/// - ``root``
+/// - ``path``
+/// - ``routes``
+/// - ``Destination``
+/// - ``Route``
+///
+/// ### Navigating
+///
+/// - ``push(_:)``
+/// - ``back()``
+/// - ``popToRoot()``
+/// - ``replacePath(with:)``
 @MainActor
 public final class GitHubNavigationViewModel: ViewModel {
     /// A screen pushed on the stack.

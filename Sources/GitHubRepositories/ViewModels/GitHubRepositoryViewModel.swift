@@ -13,6 +13,39 @@ public import ViewModelKit
 ///
 /// A new load cancels the one in flight, and a late answer never overwrites a newer one. A failed
 /// load sets ``error`` and keeps the repositories already shown.
+///
+/// ## Topics
+///
+/// ### Creating the view model
+///
+/// - ``init(client:minimumStars:clock:now:)``
+/// - ``defaultMinimumStars``
+/// - ``searchDebounce``
+///
+/// ### State
+///
+/// - ``userName``
+/// - ``repositories``
+/// - ``majorRepositories``
+/// - ``minimumStars``
+/// - ``isLoading``
+/// - ``error``
+/// - ``lastRefreshed``
+///
+/// ### Intents
+///
+/// - ``load(user:)``
+/// - ``load(user:completion:)``
+/// - ``userNameChanged(_:)``
+/// - ``refresh()``
+/// - ``minimumStarsChanged(_:)``
+/// - ``repositoryTapped(_:)``
+/// - ``fetchMajorRepositories()``
+///
+/// ### Telling the owner
+///
+/// - ``delegate``
+/// - ``Event``
 @MainActor
 public final class GitHubRepositoryViewModel: ViewModel {
     /// The star count from which a repository is major, unless the initializer says otherwise.

@@ -10,6 +10,32 @@ public import ViewModelKit
 ///
 /// It does not know who shows it: it tells its owner through ``delegate`` that the user wants the
 /// owner's other repositories, and leaves with `dismiss()`.
+///
+/// ## Topics
+///
+/// ### Creating the view model
+///
+/// - ``init(owner:name:client:)``
+/// - ``owner``
+/// - ``name``
+/// - ``fullName``
+///
+/// ### State
+///
+/// - ``repository``
+/// - ``isLoading``
+/// - ``error``
+///
+/// ### Intents
+///
+/// - ``load()``
+/// - ``ownerRepositoriesButtonTapped()``
+/// - ``backButtonTapped()``
+///
+/// ### Telling the owner
+///
+/// - ``delegate``
+/// - ``Event``
 @MainActor
 public final class RepositoryDetailViewModel: ViewModel {
     /// What the detail tells its owner.
