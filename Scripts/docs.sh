@@ -6,9 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-# ViewModelKitTesting has a catalog too, but is not built yet: docc reports its undocumented
-# call-site parameters (fileID, filePath, line, column) as warnings.
-modules=(ViewModelKit)
+modules=(ViewModelKit ViewModelKitTesting)
 graphs=.build/docs-symbol-graphs
 # The build writes a module's graphs only when it recompiles the module: keep the previous ones.
 rm -rf .build/docs "${modules[@]/#/$graphs/}"
