@@ -539,7 +539,9 @@ public final class ViewModelTester<Model: ViewModel> {
                 break
             }
         } else if case .off(true) = exhaustivity {
-            if !received.isEmpty { noteSkipped("\(received.count) changes made by tasks") }
+            if !received.isEmpty {
+                noteSkipped("\(received.count) change\(received.count == 1 ? "" : "s") made by tasks")
+            }
             if !requiredTasks.isEmpty {
                 noteSkipped("running tasks " + requiredTasks.map { idText($0.id) }.joined(separator: ", "))
             }
