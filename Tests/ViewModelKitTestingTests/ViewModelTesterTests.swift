@@ -256,7 +256,7 @@ final class ViewModelTesterTests: XCTestCase {
         await tester.finish()
         XCTAssertEqual(notes, [
             "ℹ︎ FactModel: skipped assertions: changes of count",
-            "ℹ︎ FactModel: skipped assertions: 1 changes made by tasks",
+            "ℹ︎ FactModel: skipped assertions: 1 change made by tasks",
         ])
         XCTAssertEqual(reporter.messages, [])
     }

@@ -14,6 +14,20 @@ import Synchronization
 ///
 /// Copies of an `ImmediateClock` share one current time (the time lives in a shared,
 /// `Mutex`-guarded box), so a clock handed to code under test and the test's copy agree on ``now``.
+///
+/// ## Topics
+///
+/// ### Creating a clock
+///
+/// - ``init(now:)``
+/// - ``Instant``
+/// - ``Duration``
+///
+/// ### Telling time
+///
+/// - ``now``
+/// - ``minimumResolution``
+/// - ``sleep(until:tolerance:)``
 public struct ImmediateClock: Clock, Sendable {
     /// A point in time of this clock: an offset from its start.
     public typealias Instant = OffsetInstant<ImmediateClock>

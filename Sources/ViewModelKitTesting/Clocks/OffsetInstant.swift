@@ -6,6 +6,23 @@
 /// start.advanced(by: .seconds(2)).offset           // 2 seconds
 /// start.advanced(by: .seconds(2)).description      // "TestClock.Instant(offset: 2.0 seconds)"
 /// ```
+///
+/// ## Topics
+///
+/// ### Creating an instant
+///
+/// - ``init(offset:)``
+/// - ``offset``
+///
+/// ### Arithmetic
+///
+/// - ``advanced(by:)``
+/// - ``duration(to:)``
+/// - ``<(_:_:)``
+///
+/// ### Describing
+///
+/// - ``description``
 public struct OffsetInstant<Owner>: InstantProtocol, Hashable, CustomStringConvertible {
     /// The distance from the clock's start.
     public var offset: Swift.Duration

@@ -4,7 +4,7 @@ internal import ViewModelKit
 /// A clock whose time only moves when a test says so.
 ///
 /// Hand it to code under test that takes `any Clock<Duration>`; sleeps on it suspend until the
-/// test moves time past their deadlines with ``advance(by:)``, ``advance(to:)`` or ``run(timeout:)``.
+/// test moves time past their deadlines with ``advance(by:)``, ``advance(to:)`` or ``run(timeout:fileID:filePath:line:column:)``.
 ///
 /// ```swift
 /// @MainActor func testTimer() async {
@@ -21,7 +21,32 @@ internal import ViewModelKit
 /// yields a few more times for work it handed off. If the task does not sleep again soon, `advance`
 /// yields repeatedly on the caller's executor for a short budget instead. Either way the woken work,
 /// on the main actor or elsewhere, runs before the next sleeper wakes. Repeating timers should be
-/// driven with ``advance(by:)`` or a bounded ``run(timeout:)``.
+/// driven with ``advance(by:)`` or a bounded ``run(timeout:fileID:filePath:line:column:)``.
+///
+/// ## Topics
+///
+/// ### Creating a clock
+///
+/// - ``init(now:)``
+/// - ``Instant``
+/// - ``Duration``
+///
+/// ### Moving time
+///
+/// - ``advance(by:)``
+/// - ``advance(to:)``
+/// - ``run(timeout:fileID:filePath:line:column:)``
+///
+/// ### Looking at the sleepers
+///
+/// - ``pendingSleepers``
+/// - ``checkSuspension(_:fileID:filePath:line:column:)``
+///
+/// ### Telling time
+///
+/// - ``now``
+/// - ``minimumResolution``
+/// - ``sleep(until:tolerance:)``
 public final class TestClock: Clock, Sendable {
     /// A point in time of this clock: an offset from its start.
     public typealias Instant = OffsetInstant<TestClock>
@@ -209,7 +234,13 @@ public final class TestClock: Clock, Sendable {
     /// await clock.run()
     /// ```
     ///
-    /// - Parameter timeout: How far the run may move time.
+    /// - Parameters:
+    ///   - timeout: How far the run may move time. Defaults to a day.
+    ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default, so that
+    ///     a failure points at this call.
+    ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
+    ///   - line: The line a failure points at; the line of this call by default.
+    ///   - column: The column a failure points at; the column of this call by default.
     public nonisolated(nonsending) func run(
         timeout: Duration = .seconds(60 * 60 * 24),
         fileID: StaticString = #fileID,
@@ -243,7 +274,13 @@ public final class TestClock: Clock, Sendable {
     ///
     /// Without tasks, it fails unless at least one sleep is pending on the clock.
     ///
-    /// - Parameter tasks: The tasks that should be sleeping on this clock.
+    /// - Parameters:
+    ///   - tasks: The tasks that should be sleeping on this clock.
+    ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default, so that
+    ///     a failure points at this call.
+    ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
+    ///   - line: The line a failure points at; the line of this call by default.
+    ///   - column: The column a failure points at; the column of this call by default.
     public nonisolated(nonsending) func checkSuspension<each Success, each Failure>(
         _ tasks: repeat Task<each Success, each Failure>,
         fileID: StaticString = #fileID,

@@ -14,6 +14,21 @@ internal import ViewModelKit
 /// A failing call still behaves like ``ImmediateClock``, so the test carries on: sleeps return at
 /// once, without drift (``now`` moves to each deadline), and throw `CancellationError` in a
 /// cancelled task.
+///
+/// ## Topics
+///
+/// ### Creating a clock
+///
+/// - ``init(name:now:fileID:filePath:line:column:)``
+/// - ``name``
+/// - ``Instant``
+/// - ``Duration``
+///
+/// ### Telling time (each fails the test)
+///
+/// - ``now``
+/// - ``minimumResolution``
+/// - ``sleep(until:tolerance:)``
 public struct UnimplementedClock: Clock, Sendable {
     /// A point in time of this clock: an offset from its start.
     public typealias Instant = OffsetInstant<UnimplementedClock>
@@ -36,6 +51,15 @@ public struct UnimplementedClock: Clock, Sendable {
     /// let clock = UnimplementedClock(name: "ContinuousClock")
     /// _ = clock.now   // fails: "Unimplemented: ContinuousClock.now was called but has no test implementation."
     /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The name failures use.
+    ///   - now: The clock's current time at the start.
+    ///   - fileID: The `#fileID` of the line that creates the clock. Every failure of the clock
+    ///     points there. Leave the default.
+    ///   - filePath: The `#filePath` of that line: the file XCTest shows the failures in.
+    ///   - line: The line that creates the clock, by default.
+    ///   - column: The column of the initializer call, by default.
     public init(
         name: String = "Clock",
         now: Instant = .init(),

@@ -34,6 +34,15 @@ public struct UnimplementedError: Error, CustomStringConvertible, Equatable {
 /// When called, it reports "Unimplemented: … was called with (…) but has no test implementation."
 /// at the line that created it, then throws ``UnimplementedError``. Without a name, the failure
 /// names that line instead (`MyTests/Mocks.swift:12`).
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
 public func unimplemented<Result>(
     _ name: String? = nil,
     fileID: StaticString = #fileID,
@@ -45,7 +54,16 @@ public func unimplemented<Result>(
     return { throw site.fail() }
 }
 
-/// An unimplemented endpoint taking one argument; see ``unimplemented(_:fileID:filePath:line:column:)-5tp2d``.
+/// An unimplemented endpoint taking one argument; see ``unimplemented(_:fileID:filePath:line:column:)-5rtvm``.
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
 public func unimplemented<Argument, Result>(
     _ name: String? = nil,
     fileID: StaticString = #fileID,
@@ -58,6 +76,15 @@ public func unimplemented<Argument, Result>(
 }
 
 /// An unimplemented endpoint taking two arguments.
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
 public func unimplemented<First, Second, Result>(
     _ name: String? = nil,
     fileID: StaticString = #fileID,
@@ -74,6 +101,15 @@ public func unimplemented<First, Second, Result>(
 /// ```swift
 /// var load: @Sendable () throws -> Settings = unimplemented("SettingsStore.load()")
 /// ```
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
 public func unimplemented<Result>(
     _ name: String? = nil,
     fileID: StaticString = #fileID,
@@ -87,6 +123,15 @@ public func unimplemented<Result>(
 
 /// A synchronous unimplemented endpoint taking one argument: it fails the test and throws
 /// ``UnimplementedError``.
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
 public func unimplemented<Argument, Result>(
     _ name: String? = nil,
     fileID: StaticString = #fileID,
@@ -103,6 +148,16 @@ public func unimplemented<Argument, Result>(
 /// ```swift
 /// var now: @Sendable () -> Date = unimplemented("DateGenerator.now", placeholder: Date(timeIntervalSince1970: 0))
 /// ```
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - placeholder: What a call returns after failing the test.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
 public func unimplemented<Result: Sendable>(
     _ name: String? = nil,
     placeholder: Result,
@@ -120,6 +175,16 @@ public func unimplemented<Result: Sendable>(
 
 /// An unimplemented endpoint taking one argument that cannot throw: it fails the test and returns
 /// `placeholder`.
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - placeholder: What a call returns after failing the test.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
 public func unimplemented<Argument, Result: Sendable>(
     _ name: String? = nil,
     placeholder: Result,

@@ -37,6 +37,20 @@ public struct TestIssueReporter: IssueReporter {
 /// await tester.send({ $0.incrementButtonTapped() })          // no assertion: a failure
 /// XCTAssertEqual(reporter.messages.count, 1)
 /// ```
+///
+/// ## Topics
+///
+/// ### Recording
+///
+/// - ``init()``
+/// - ``reportIssue(_:fileID:filePath:line:column:)``
+///
+/// ### Reading what was recorded
+///
+/// - ``messages``
+/// - ``issues``
+/// - ``Issue``
+/// - ``removeAll()``
 public final class RecordingIssueReporter: IssueReporter {
     /// One recorded issue.
     public struct Issue: Sendable, Equatable {

@@ -6,6 +6,24 @@ package import StateDump
 ///
 /// The tester hands one to each assertion closure as a copy of the last asserted state; the closure
 /// changes it into what the test expects, and the tester compares that with the real state.
+///
+/// ## Topics
+///
+/// ### Expecting a child
+///
+/// - ``init(_:reporter:)``
+///
+/// ### Properties and children
+///
+/// - ``subscript(dynamicMember:)->Value``
+/// - ``subscript(dynamicMember:)->ViewModelState<Child>``
+/// - ``subscript(dynamicMember:)->ViewModelState<Child>?``
+/// - ``subscript(dynamicMember:)->[ViewModelState<ViewModel>]``
+///
+/// ### Children of different types
+///
+/// - ``erased``
+/// - ``modify(as:fileID:filePath:line:column:_:)``
 @MainActor
 @dynamicMemberLookup
 public struct ViewModelState<Model: ViewModel> {
@@ -42,6 +60,17 @@ public struct ViewModelState<Model: ViewModel> {
 
     /// Changes this state as a `Child`'s, for a child in a list of different types:
     /// `$0.path[1].modify(as: RepositoryDetailViewModel.self) { $0.isLoading = false }`.
+    ///
+    /// If the state belongs to another type, the test fails and `body` is not called.
+    ///
+    /// - Parameters:
+    ///   - type: The child's view model type.
+    ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default, so that
+    ///     a failure points at this call.
+    ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
+    ///   - line: The line a failure points at; the line of this call by default.
+    ///   - column: The column a failure points at; the column of this call by default.
+    ///   - body: Changes the child's state.
     public mutating func modify<Child: ViewModel>(
         as type: Child.Type,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
@@ -61,7 +90,7 @@ public struct ViewModelState<Model: ViewModel> {
         written = typed.written
     }
 
-    /// Reads or writes a ``Child`` property that holds one child view model.
+    /// Reads or writes a `@Child` property that holds one child view model.
     public subscript<Child: ViewModel>(dynamicMember keyPath: KeyPath<Model, Child>) -> ViewModelState<Child> {
         get {
             guard let state = childStates(at: keyPath, as: Child.self)?.first else {
@@ -72,14 +101,14 @@ public struct ViewModelState<Model: ViewModel> {
         set { setChildren(at: keyPath, to: [newValue], single: true) }
     }
 
-    /// Reads or writes a ``Child`` property that holds an optional child (a presented detail):
+    /// Reads or writes a `@Child` property that holds an optional child (a presented detail):
     /// `$0.detail?.isLoading = false`, `$0.detail = nil`.
     public subscript<Child: ViewModel>(dynamicMember keyPath: KeyPath<Model, Child?>) -> ViewModelState<Child>? {
         get { childStates(at: keyPath, as: Child.self)?.first }
         set { setChildren(at: keyPath, to: newValue.map { [$0] } ?? [ViewModelState<Child>](), single: true) }
     }
 
-    /// Reads or writes a ``Child`` property that holds a collection or a navigation stack, as a list
+    /// Reads or writes a `@Child` property that holds a collection or a navigation stack, as a list
     /// of child states: `$0.path.removeLast()`, `$0.path.append(ViewModelState(detail).erased)`.
     public subscript<Children: Collection & ViewModelContainer>(
         dynamicMember keyPath: KeyPath<Model, Children>
@@ -142,7 +171,7 @@ public struct ViewModelState<Model: ViewModel> {
         if !written.contains(path) { written.append(path) }
     }
 
-    /// Reads or writes one ``Observed`` property of the snapshot.
+    /// Reads or writes one `@Observed` property of the snapshot.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value {
         get {
             if let index = resolver.index(of: keyPath, in: snapshot), let value = snapshot.fields[index].value as? Value {

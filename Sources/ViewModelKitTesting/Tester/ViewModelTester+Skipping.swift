@@ -9,8 +9,14 @@ extension ViewModelTester {
     /// await tester.send({ $0.cancelButtonTapped() })
     /// ```
     ///
-    /// - Parameter strict: Whether to fail when there is nothing to skip. Only exhaustive testers
-    ///   fail; non-exhaustive ones skip silently.
+    /// - Parameters:
+    ///   - strict: Whether to fail when there is nothing to skip. Only exhaustive testers fail;
+    ///     non-exhaustive ones skip silently.
+    ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default, so that
+    ///     a failure points at this call.
+    ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
+    ///   - line: The line a failure points at; the line of this call by default.
+    ///   - column: The column a failure points at; the column of this call by default.
     public func skipReceivedChanges(
         strict: Bool = true,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -37,8 +43,14 @@ extension ViewModelTester {
     /// await tester.finish()                      // passes
     /// ```
     ///
-    /// - Parameter strict: Whether to fail when no task is running. Only exhaustive testers fail;
-    ///   non-exhaustive ones skip silently.
+    /// - Parameters:
+    ///   - strict: Whether to fail when no task is running. Only exhaustive testers fail;
+    ///     non-exhaustive ones skip silently.
+    ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default, so that
+    ///     a failure points at this call.
+    ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
+    ///   - line: The line a failure points at; the line of this call by default.
+    ///   - column: The column a failure points at; the column of this call by default.
     public func skipInFlightTasks(
         strict: Bool = true,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

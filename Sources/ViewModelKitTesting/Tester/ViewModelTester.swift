@@ -15,7 +15,7 @@ internal import StateDump
 /// }
 /// ```
 ///
-/// The tester finds the view model's ``Observed`` properties by reflection. An assertion closure
+/// The tester finds the view model's `@Observed` properties by reflection. An assertion closure
 /// receives a copy of the last asserted state and changes it into what the test expects; any other
 /// difference fails the test with a −/+ diff at the assertion's line:
 ///
@@ -37,6 +37,32 @@ internal import StateDump
 /// one entry per step of a task (what it does between two suspension points), in the order the
 /// steps ran. ``finish(timeout:fileID:filePath:line:column:)`` (or the tester's deinitialization)
 /// fails on changes nobody received and on tasks still running.
+///
+/// ## Topics
+///
+/// ### Starting a test
+///
+/// - ``init(_:exhaustivity:timeout:clocks:reporter:fileID:filePath:line:column:)``
+/// - ``viewModel``
+///
+/// ### Asserting
+///
+/// - ``send(_:assert:fileID:filePath:line:column:)``
+/// - ``receive(_:timeout:fileID:filePath:line:column:)``
+/// - ``assert(_:fileID:filePath:line:column:)``
+/// - ``finish(timeout:fileID:filePath:line:column:)``
+/// - ``state``
+///
+/// ### Skipping what the test does not care about
+///
+/// - ``skipReceivedChanges(strict:fileID:filePath:line:column:)``
+/// - ``skipInFlightTasks(strict:fileID:filePath:line:column:)``
+///
+/// ### Settings
+///
+/// - ``exhaustivity``
+/// - ``timeout``
+/// - ``skippedAssertionsOutput``
 @MainActor
 public final class ViewModelTester<Model: ViewModel> {
     /// The view model under test.
@@ -52,7 +78,7 @@ public final class ViewModelTester<Model: ViewModel> {
     /// The state as of the last assertion, like TCA's `TestStore.state`: read it for assertions
     /// of your own (`XCTAssertEqual(tester.state.count, 3)`). ``viewModel`` shows the live state.
     ///
-    /// A property that is not ``Observed`` (a computed one) is read from the live view model.
+    /// A property that is not `@Observed` (a computed one) is read from the live view model.
     public var state: ViewModelState<Model> {
         ViewModelState(snapshot: asserted, resolver: resolver, reporter: reporter)
     }
@@ -105,6 +131,12 @@ public final class ViewModelTester<Model: ViewModel> {
     ///   - timeout: How long to wait for a task before failing. Defaults to one second.
     ///   - clocks: Test clocks the view model sleeps on; sleepers still pending at the end fail the test.
     ///   - reporter: Where failures go. Defaults to XCTest or Swift Testing, whichever runs the test.
+    ///   - fileID: The `#fileID` of the line that creates the tester. If the tester is deinitialized
+    ///     without ``finish(timeout:fileID:filePath:line:column:)``, what that check finds is reported
+    ///     there. Leave the default.
+    ///   - filePath: The `#filePath` of that line: the file XCTest shows such a failure in.
+    ///   - line: The line that creates the tester, by default.
+    ///   - column: The column of the initializer call, by default.
     public init(
         _ viewModel: Model,
         exhaustivity: Exhaustivity = .on,
@@ -156,6 +188,11 @@ public final class ViewModelTester<Model: ViewModel> {
     ///   - intent: Calls one intent method on the view model.
     ///   - updateExpectation: Changes the previous state into the expected one; omit it when the
     ///     intent must not change anything.
+    ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default, so that
+    ///     a failure points at this call.
+    ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
+    ///   - line: The line a failure points at; the line of this call by default.
+    ///   - column: The column a failure points at; the column of this call by default.
     public func send(
         _ intent: @MainActor (Model) async throws -> Void,
         assert updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)? = nil,
@@ -197,6 +234,16 @@ public final class ViewModelTester<Model: ViewModel> {
     /// In ``Exhaustivity/off(showSkippedAssertions:)`` mode, changes that do not match are skipped
     /// until one does; if none does, the test fails with the difference in the properties the
     /// closure wrote.
+    ///
+    /// - Parameters:
+    ///   - updateExpectation: Changes the state before the change into the expected one; omit it
+    ///     when the test only wants to know that a change came.
+    ///   - timeout: How long to wait for a change; ``timeout`` by default.
+    ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default, so that
+    ///     a failure points at this call.
+    ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
+    ///   - line: The line a failure points at; the line of this call by default.
+    ///   - column: The column a failure points at; the column of this call by default.
     public func receive(
         _ updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)? = nil,
         timeout: Duration? = nil,
@@ -257,6 +304,14 @@ public final class ViewModelTester<Model: ViewModel> {
     ///
     /// Waits up to `timeout` for tasks that are finishing (e.g. cancelled ones unwinding). Called on
     /// deinitialization too, if the test did not call it.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait for tasks to end; ``timeout`` by default.
+    ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default, so that
+    ///     a failure points at this call.
+    ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
+    ///   - line: The line a failure points at; the line of this call by default.
+    ///   - column: The column a failure points at; the column of this call by default.
     public func finish(
         timeout: Duration? = nil,
         fileID: StaticString = #fileID,
@@ -279,6 +334,14 @@ public final class ViewModelTester<Model: ViewModel> {
 
     /// Asserts the current state without calling an intent, e.g. after advancing a clock in
     /// non-exhaustive mode.
+    ///
+    /// - Parameters:
+    ///   - updateExpectation: Changes the last asserted state into the expected one.
+    ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default, so that
+    ///     a failure points at this call.
+    ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
+    ///   - line: The line a failure points at; the line of this call by default.
+    ///   - column: The column a failure points at; the column of this call by default.
     public func assert(
         _ updateExpectation: @escaping @MainActor (inout ViewModelState<Model>) throws -> Void,
         fileID: StaticString = #fileID,
@@ -476,7 +539,9 @@ public final class ViewModelTester<Model: ViewModel> {
                 break
             }
         } else if case .off(true) = exhaustivity {
-            if !received.isEmpty { noteSkipped("\(received.count) changes made by tasks") }
+            if !received.isEmpty {
+                noteSkipped("\(received.count) change\(received.count == 1 ? "" : "s") made by tasks")
+            }
             if !requiredTasks.isEmpty {
                 noteSkipped("running tasks " + requiredTasks.map { idText($0.id) }.joined(separator: ", "))
             }
