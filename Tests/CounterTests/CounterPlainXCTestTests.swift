@@ -3,7 +3,7 @@ import ViewModelKit
 import ViewModelKitTesting
 import XCTest
 
-/// The README's plain-XCTest version of the timer test, kept compiling and passing.
+/// The counter's timer test in plain XCTest, for comparison with the tester's version.
 @MainActor
 final class CounterPlainXCTestTests: XCTestCase {
     func testTimerInPlainXCTest() async {
