@@ -63,6 +63,22 @@ final class GitHubRepositoryViewModelTests: XCTestCase {
         let result = await load.result
         XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError) }
         XCTAssertEqual(viewModel.runningTaskIDs, [])
+        // Nothing replaced the load (as when SwiftUI cancels a view's `.task`): no spinner is left.
+        XCTAssertFalse(viewModel.isLoading)
+    }
+
+    func testALoadReplacedByANewerOneLeavesTheSpinnerToIt() async {
+        let viewModel = GitHubRepositoryViewModel(client: HangingClient())
+        let first = Task { try await viewModel.load(user: "apple") }
+        while viewModel.runningTaskIDs.isEmpty { await Task.yield() }
+        let second = Task { try await viewModel.load(user: "swiftlang") }
+        let firstResult = await first.result
+        XCTAssertThrowsError(try firstResult.get()) { XCTAssertTrue($0 is CancellationError) }
+        XCTAssertTrue(viewModel.isLoading)
+        XCTAssertEqual(viewModel.userName, "swiftlang")
+        second.cancel()
+        _ = await second.result
+        XCTAssertFalse(viewModel.isLoading)
     }
 
     func testDeinitializesWithALoadInFlight() async {

@@ -85,6 +85,9 @@ public final class GitHubRepositoryViewModel: ViewModel {
     /// The id of the load task.
     private enum TaskID: Hashable, Sendable { case load }
 
+    /// Counts the loads started, so that a cancelled load can tell whether a newer one replaced it.
+    private var loadGeneration = 0
+
     /// Creates the view model.
     /// - Parameters:
     ///   - client: Where repositories come from. Defaults to the live ``GithubAPIClient``.
@@ -171,6 +174,8 @@ public final class GitHubRepositoryViewModel: ViewModel {
         error = nil
         // A debounced load shows no spinner until it really starts.
         isLoading = debounce == nil
+        loadGeneration &+= 1
+        let generation = loadGeneration
         return task(id: TaskID.load) { [weak self, client, clock] in
             do {
                 if let debounce {
@@ -186,9 +191,10 @@ public final class GitHubRepositoryViewModel: ViewModel {
                 self.isLoading = false
                 completion?(nil)
             } catch {
-                // A cancelled load was replaced by a newer one (or the view model went away):
-                // the newer one owns the state now.
+                // A load replaced by a newer one leaves the state to it. One cancelled by its caller
+                // (a view's task ending) and not replaced stops the spinner.
                 if Task.isCancelled || error is CancellationError {
+                    if let self, self.loadGeneration == generation { self.isLoading = false }
                     completion?(CancellationError())
                     throw CancellationError()
                 }
