@@ -292,7 +292,10 @@ final class CompositionTests: XCTestCase {
             XCTAssertEqual(owner.events, ["starred"])
         }
         XCTAssertNil(weakOwner, "the delegate holds its owner weakly")
+        XCTAssertFalse(delegate.isConnected, "nobody listens once the owner is gone")
         delegate.send("after the owner left")
+        delegate.connect { _ in }
+        XCTAssertTrue(delegate.isConnected)
         delegate.disconnect()
         XCTAssertFalse(delegate.isConnected)
     }

@@ -26,12 +26,14 @@
 @MainActor
 public final class Delegate<Event> {
     private var handler: (@MainActor (Event) -> Void)?
+    /// Whether the owner given to ``connect(to:_:)`` still lives; `nil` for a closure listener.
+    private var ownerIsAlive: (@MainActor () -> Bool)?
 
     /// Creates a channel nobody listens to yet.
     public init() {}
 
-    /// Whether someone listens.
-    public var isConnected: Bool { handler != nil }
+    /// Whether someone listens: a closure, or an owner that still lives.
+    public var isConnected: Bool { handler != nil && ownerIsAlive?() != false }
 
     /// Tells the listener, synchronously. Does nothing when nobody listens.
     public func send(_ event: Event) {
@@ -45,15 +47,18 @@ public final class Delegate<Event> {
             guard let owner else { return }
             handle(owner, event)
         }
+        ownerIsAlive = { [weak owner] in owner != nil }
     }
 
     /// Listens with a closure (tests record events this way). Replaces any previous listener.
     public func connect(_ handle: @escaping @MainActor (Event) -> Void) {
         handler = handle
+        ownerIsAlive = nil
     }
 
     /// Stops listening.
     public func disconnect() {
         handler = nil
+        ownerIsAlive = nil
     }
 }
