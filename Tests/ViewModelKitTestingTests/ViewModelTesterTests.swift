@@ -215,7 +215,10 @@ final class ViewModelTesterTests: XCTestCase {
         while clock.pendingSleepers.isEmpty { await Task.yield() }
         await tester.finish()
         XCTAssertEqual(reporter.messages.count, 1)
-        XCTAssertTrue(reporter.messages[0].hasPrefix("The test clock still has sleepers at the end of the test."), reporter.messages[0])
+        XCTAssertTrue(
+            reporter.messages[0].hasPrefix("The test clock still has sleepers at the end of the test.\n\nThe test clock has 1 sleeper waiting; the next wakes at "),
+            reporter.messages[0]
+        )
         sleeper.cancel()
     }
 

@@ -535,7 +535,7 @@ public final class ViewModelTester<Model: ViewModel> {
                 )
             }
             for clock in clocks where !clock.pendingSleepers.isEmpty {
-                fail("The test clock still has sleepers at the end of the test.\n\n" + describePendingSleepers(), at: location)
+                fail("The test clock still has sleepers at the end of the test.\n" + describePendingSleepers(), at: location)
                 break
             }
         } else if case .off(true) = exhaustivity {
