@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `repos` on a terminal shows a spinner on standard error while it waits; Ctrl-C (SIGINT) or SIGTERM
-/// ends it with the spinner line cleared.
+/// `repos` on a terminal shows a spinner on standard error while it waits; Ctrl-C (SIGINT), SIGTERM or
+/// SIGHUP ends it with the spinner line cleared.
 final class SpinnerSignalFrontEndTests: XCTestCase {
     private func stalledServer() throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer { _ in
@@ -13,7 +13,7 @@ final class SpinnerSignalFrontEndTests: XCTestCase {
         }
     }
 
-    func testCtrlCAndSIGTERMClearTheSpinnerLine() throws {
+    func testCtrlCSIGTERMAndSIGHUPClearTheSpinnerLine() throws {
         guard Tmux.executable != nil, FileManager.default.isExecutableFile(atPath: "/bin/bash") else {
             throw MissingTestRequirement.required("tmux or bash is not installed; install them to run the terminal tests") {
                 XCTSkip($0)
@@ -31,13 +31,19 @@ final class SpinnerSignalFrontEndTests: XCTestCase {
         var screen = try tmux.waitFor("EXITED:130")
         XCTAssertFalse(screen.contains("loading octocat"), "the spinner line was cleared:\n\(screen)")
 
-        try tmux.send("clear; set -b; '\(repos)' octocat & echo PID:$!", literal: true)
+        // In the background, as a job control shell or a closed terminal would signal it: the process
+        // clears the line and exits with 128 + the signal.
+        try tmux.send("set -b", literal: true)
         try tmux.send("Enter")
-        screen = try tmux.waitFor("loading octocat")
-        let pidText = try XCTUnwrap(screen.components(separatedBy: "PID:").last?.prefix { $0.isNumber })
-        let pid = try XCTUnwrap(Int32(pidText))
-        kill(pid, SIGTERM)
-        screen = try tmux.waitFor("Exit 143")
-        XCTAssertFalse(screen.contains("loading octocat"), "the spinner line was cleared:\n\(screen)")
+        for (signal, status) in [(SIGTERM, 143), (SIGHUP, 129)] {
+            try tmux.send("clear; '\(repos)' octocat & echo PID:$!", literal: true)
+            try tmux.send("Enter")
+            screen = try tmux.waitFor("loading octocat")
+            let pidText = try XCTUnwrap(screen.components(separatedBy: "PID:").last?.prefix { $0.isNumber })
+            let pid = try XCTUnwrap(Int32(pidText))
+            kill(pid, signal)
+            screen = try tmux.waitFor("Exit \(status)")
+            XCTAssertFalse(screen.contains("loading octocat"), "signal \(signal): the spinner line was cleared:\n\(screen)")
+        }
     }
 }
