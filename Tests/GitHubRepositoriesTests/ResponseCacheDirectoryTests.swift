@@ -39,6 +39,20 @@ final class ResponseCacheDirectoryTests: XCTestCase {
         XCTAssertNotNil(ResponseCache(directory: root).directoryProblem, "group-writable is refused too")
     }
 
+    func test_aDirectoryOfAnotherUser_isNotUsed() throws {
+        guard geteuid() == 0 else { throw XCTSkip("giving a directory to another user needs root") }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let root = scratch.url
+        let url = try XCTUnwrap(URL(string: "https://api.github.com/users/a/repos"))
+        ResponseCache(directory: root).store(.init(url: url.absoluteString, etag: "W/\"planted\"", link: nil, body: Data("[]".utf8)))
+        XCTAssertNotNil(ResponseCache(directory: root).entry(for: url), "the owner's own entry is served")
+        XCTAssertEqual(chown(root.path, 65534, 65534), 0, String(cString: strerror(errno)))
+        let cache = ResponseCache(directory: root)
+        XCTAssertEqual(cache.directoryProblem, "it belongs to another user (uid 65534)")
+        XCTAssertNil(cache.entry(for: url))
+    }
+
     func test_anEntryLargerThanTheLimit_isIgnored() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
