@@ -225,6 +225,37 @@ final class ObservingStateArticleTests: XCTestCase {
         XCTAssertNil(weakCaptured, "the token no longer holds the handler")
     }
 
+    func testCancellingOnAnotherThreadReleasesTheHandlerOnTheMainActor() async {
+        final class Captured {}
+        let viewModel = CounterViewModel()
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        let subscription = viewModel.observe(\.count) { [captured] _ in _ = captured }
+        captured = nil
+        await Task.detached { subscription.cancel() }.value
+        let released = await yieldUntil { weakCaptured == nil }
+        XCTAssertTrue(released, "the main actor released the handler")
+    }
+
+    func testAHandlerCancelledDuringADeliveryIsReleasedWhenTheDeliveryEnds() async {
+        final class Captured {}
+        let viewModel = CounterViewModel()
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        var cancelled: Subscription?
+        var stillHeldDuringDelivery = false
+        let first = viewModel.observe(\.count) { _ in
+            cancelled?.cancel()
+            stillHeldDuringDelivery = weakCaptured != nil
+        }
+        cancelled = viewModel.observe(\.count) { [captured] _ in _ = captured }
+        captured = nil
+        viewModel.incrementButtonTapped()
+        XCTAssertTrue(stillHeldDuringDelivery)
+        XCTAssertNil(weakCaptured, "released as soon as the delivery ended")
+        _ = first
+    }
+
     func testAViewModelDeinitializesWhileObserved() async {
         var viewModel: CounterViewModel? = CounterViewModel()
         weak let weakViewModel = viewModel
