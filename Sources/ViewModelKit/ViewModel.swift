@@ -20,6 +20,37 @@
 /// once per real change. It owns the tasks it starts with ``ViewModel/task(id:cancelInFlight:priority:function:operation:)``
 /// and cancels them when it deinitializes. Nothing it hands to observers refers back to it, so a view
 /// model that nobody else holds deinitializes even while it is observed.
+///
+/// ## Topics
+///
+/// ### Creating a view model
+///
+/// - ``init()``
+///
+/// ### Observing state
+///
+/// - ``observe(_:_:)``
+/// - ``observeChanges(_:)``
+/// - ``values(of:)``
+/// - ``logChanges(to:)``
+///
+/// ### Owned tasks
+///
+/// - ``task(id:cancelInFlight:priority:function:operation:)``
+/// - ``cancelTask(id:)``
+/// - ``cancelAllTasks()``
+/// - ``isTaskRunning(id:)``
+/// - ``runningTaskIDs``
+///
+/// ### Composition
+///
+/// - ``dismiss()``
+/// - ``childViewModels``
+/// - ``removing(_:)``
+///
+/// ### Comparing view models
+///
+/// - ``==(_:_:)``
 @MainActor
 open class ViewModel {
     /// The observation bookkeeping of this view model (subscriber lists, key-path tracking).

@@ -22,6 +22,25 @@ extension Clock {
 
 /// The ticks of a clock, one per interval: what `Clock.timer(interval:tolerance:)`
 /// returns.
+///
+/// ## Topics
+///
+/// ### Creating a sequence
+///
+/// - ``init(clock:interval:tolerance:)``
+///
+/// ### The schedule
+///
+/// - ``clock``
+/// - ``interval``
+/// - ``tolerance``
+///
+/// ### Iterating
+///
+/// - ``makeAsyncIterator()``
+/// - ``Iterator``
+/// - ``Element``
+/// - ``Failure``
 public struct ClockTimerSequence<C: Clock>: AsyncSequence, Sendable {
     /// The deadline of each tick.
     public typealias Element = C.Instant

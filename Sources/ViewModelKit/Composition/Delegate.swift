@@ -23,6 +23,23 @@
 /// ```
 ///
 /// An event sent while nobody listens is dropped: a child works the same on its own.
+///
+/// ## Topics
+///
+/// ### Creating a channel
+///
+/// - ``init()``
+///
+/// ### Listening
+///
+/// - ``connect(to:_:)``
+/// - ``connect(_:)``
+/// - ``disconnect()``
+/// - ``isConnected``
+///
+/// ### Telling the owner
+///
+/// - ``send(_:)``
 @MainActor
 public final class Delegate<Event> {
     private var handler: (@MainActor (Event) -> Void)?

@@ -13,6 +13,77 @@
 /// place: the positional subscript replaces an element only with one of the same id. Order is the order of
 /// insertion unless you move or sort. Holds plain values and child view models alike (a view model
 /// subclass that is `Identifiable` by a stable `let id`, or by its identity).
+///
+/// ## Topics
+///
+/// ### Creating a collection
+///
+/// - ``init()``
+/// - ``init(_:)``
+/// - ``init(arrayLiteral:)``
+/// - ``init(uniqueElements:)``
+/// - ``init(uncheckedUniqueElements:)``
+/// - ``init(_:uniquingIDsWith:)``
+///
+/// ### Reading by id
+///
+/// - ``subscript(id:)``
+/// - ``index(id:)``
+/// - ``contains(id:)``
+/// - ``ids``
+/// - ``elements``
+///
+/// ### Reading by position
+///
+/// - ``subscript(_:)``
+/// - ``startIndex``
+/// - ``endIndex``
+///
+/// ### Adding and replacing elements
+///
+/// - ``append(_:)``
+/// - ``append(contentsOf:)``
+/// - ``insert(_:at:)``
+/// - ``updateOrAppend(_:)``
+/// - ``update(_:at:)``
+/// - ``updateOrInsert(_:at:)``
+///
+/// ### Removing elements
+///
+/// - ``remove(id:)``
+/// - ``remove(at:)``
+/// - ``remove(atOffsets:)``
+/// - ``removeAll()``
+/// - ``removeAll(where:)``
+/// - ``removeFirst()``
+/// - ``removeFirst(_:)``
+/// - ``removeLast()``
+/// - ``removeLast(_:)``
+/// - ``removeSubrange(_:)-(RangeExpression<Int>)``
+/// - ``removeSubrange(_:)-(UnboundedRange)``
+/// - ``filter(_:)``
+///
+/// ### Reordering
+///
+/// - ``move(id:to:)``
+/// - ``move(fromOffsets:toOffset:)``
+/// - ``sort(by:)``
+/// - ``sort()``
+/// - ``swapAt(_:_:)``
+/// - ``partition(by:)``
+/// - ``reverse()``
+/// - ``shuffle()``
+/// - ``shuffle(using:)``
+///
+/// ### Holding child view models
+///
+/// - ``childViewModels``
+/// - ``removing(_:)``
+///
+/// ### Encoding and decoding
+///
+/// - ``encode(to:)``
+/// - ``init(from:)``
 public struct IdentifiedArray<Element: Identifiable> {
     /// The elements in order (read through ``elements``).
     @usableFromInline

@@ -11,6 +11,22 @@ internal import Synchronization
 /// ```
 ///
 /// A token may be cancelled or released on any thread; the observer is never called after that.
+///
+/// ## Topics
+///
+/// ### Ending a subscription
+///
+/// - ``cancel()``
+/// - ``isCancelled``
+///
+/// ### Keeping subscriptions
+///
+/// - ``store(in:)``
+///
+/// ### Comparing subscriptions
+///
+/// - ``==(_:_:)``
+/// - ``hash(into:)``
 public final class Subscription: Sendable, Hashable {
     /// The subscriber, which this token retains until it is cancelled, and the list it belongs to;
     /// `nil` once cancelled.
