@@ -368,7 +368,7 @@ final class CompositionAndNavigationArticleTests: XCTestCase {
         detail.cancelAllTasks()
         navigation = nil
         XCTAssertNil(weakNavigation, "the child's delegate does not keep its parent alive")
-        XCTAssertTrue(detail.delegate.isConnected)
+        XCTAssertFalse(detail.delegate.isConnected, "nobody listens once the owner is gone")
         detail.ownerTapped()   // nobody to tell: dropped
     }
 

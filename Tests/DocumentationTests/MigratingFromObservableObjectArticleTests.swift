@@ -320,7 +320,7 @@ final class MigratingFromObservableObjectArticleTests: XCTestCase {
         await viewModel.load(user: "apple")
         XCTAssertEqual(printed, [
             "apple: 0 major repositories",              // userName
-            "loading…",                                 // isLoading: observe's handlers run before observeChanges'
+            "loading…",                                 // isLoading: the observe handler subscribed first, so it runs first
             "apple: 0 major repositories",
             "apple: 3 major repositories",              // majorRepositories
             "done",
