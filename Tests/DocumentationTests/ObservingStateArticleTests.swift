@@ -119,9 +119,8 @@ enum ObservingStateArticle {
         let label = viewModel.observe(\.count) { count in print("label: \(count)") }
         viewModel.incrementButtonTapped()
         // limit: 10
-        // limit: 0     the handler's write is delivered in full first,
-        // label: 0
-        // label: 10    then the first delivery goes on with its own value
+        // limit: 0     the handler's write is delivered in full,
+        // label: 0     and the delivery of 10 stops: 10 is no longer the count
         // end snippet
         return (viewModel, [limit, label])
     }
@@ -273,11 +272,11 @@ final class ObservingStateArticleTests: XCTestCase {
         _ = subscriptions
     }
 
-    func testAHandlersWriteIsDeliveredFirstAndTheOuterDeliveryKeepsItsValue() async {
+    func testAHandlersWriteIsDeliveredInFullAndTheOuterDeliveryStops() async {
         var printed: [String] = []
         let (viewModel, subscriptions) = ObservingStateArticle.nestedWrite { printed.append($0) }
-        XCTAssertEqual(printed, ["limit: 10", "limit: 0", "label: 0", "label: 10"])
-        XCTAssertEqual(viewModel.count, 0, "the label's last call was not the current value")
+        XCTAssertEqual(printed, ["limit: 10", "limit: 0", "label: 0"])
+        XCTAssertEqual(viewModel.count, 0, "the label's last call was the current value")
         _ = subscriptions
     }
 

@@ -258,13 +258,46 @@ final class ObservedTests: XCTestCase {
         model.count = 1
         XCTAssertEqual(log, [
             "first 1",
-            // The nested write, delivered in full before the outer one goes on.
+            // The nested write, delivered in full; the outer delivery then stops, so that no handler is
+            // left with 1 after being told 2.
             "first 2", "changes 2", "second 2", "cancelled 2",
-            // The outer write, minus the subscription cancelled meanwhile.
-            "changes 2", "second 1",
         ])
+        XCTAssertEqual(model.count, 2)
         XCTAssertEqual(model.subscriberCount(of: \.count), 2)
         _ = (first, changes, second)
+    }
+
+    func testAChangeObserverWritingTheSamePropertyLeavesEveryHandlerWithTheCurrentValue() {
+        let model = CounterModel()
+        var log: [String] = []
+        let clamp = model.observe(\.count) { [unowned model] value in
+            log.append("clamp \(value)")
+            if value > 9 { model.count = 9 }
+        }
+        let label = model.observe(\.count) { log.append("label \($0)") }
+        let title = model.observe(\.title) { log.append("title \($0)") }
+        model.count = 12
+        XCTAssertEqual(log, ["clamp 12", "clamp 9", "label 9"])
+        log = []
+        // Only a property's own subscribers know its value: another property's write leaves it current.
+        let retitle = model.observe(\.count) { [unowned model] value in model.title = "count \(value)" }
+        let late = model.observe(\.count) { log.append("late \($0)") }
+        model.count = 5
+        XCTAssertEqual(log, ["clamp 5", "label 5", "title count 5", "late 5"])
+        _ = (clamp, label, title, retitle, late)
+    }
+
+    func testAChangeObserverWithoutPropertySubscribersIsToldOnceAfterANestedWrite() {
+        let model = CounterModel()
+        var log: [String] = []
+        let first = model.observeChanges { [unowned model] in
+            log.append("first \(model.count)")
+            if model.count == 1 { model.count = 2 }
+        }
+        let second = model.observeChanges { [unowned model] in log.append("second \(model.count)") }
+        model.count = 1
+        XCTAssertEqual(log, ["first 1", "first 2", "second 2"])
+        _ = (first, second)
     }
 
     func testAViewModelReleasedByItsOwnObserverFinishesTheWrite() {

@@ -128,6 +128,15 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
     #endif
     var deliveries = 0
 
+    /// Counts the deliveries started through this list while another was running, so that a delivery
+    /// can tell that a handler's write started another one (which told every subscriber a newer
+    /// value) and stop.
+    @usableFromInline
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var deliveryGeneration: UInt = 0
+
     /// Whether a subscription was cancelled while a delivery ran, so that its entry waits for sweeping.
     @usableFromInline
     #if !DEBUG
@@ -166,7 +175,9 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
     }
 
     /// Calls every subscriber listed when the delivery starts and not cancelled by the time its turn
-    /// comes, in order.
+    /// comes, in order, until a handler's write starts another delivery through this list: that one
+    /// calls every subscriber with the newer value, so the rest of this one would only hand them a
+    /// value that is no longer current.
     ///
     /// NB: specialized for the caller but never inlined into it: a write loop stays small (a write
     /// that nobody observes is a store and two checks), at the cost of one call per observed write.
@@ -176,11 +187,15 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
         assertOnMainActor()
         let count = entries.count
         guard count > 0 else { return }
+        // A delivery that starts inside another supersedes it (and any outside that).
+        if _slowPath(deliveries > 0) { deliveryGeneration &+= 1 }
+        let generation = deliveryGeneration
         deliveries &+= 1
         var index = 0
-        while index < count {
+        while true {
             entries[index].subscriber.call(with: value)
             index &+= 1
+            if index == count || _slowPath(deliveryGeneration != generation) { break }
         }
         endDelivery()
     }
@@ -267,13 +282,19 @@ func deliverChange<Value>(
 }
 
 /// Calls `own`'s and `any`'s subscribers merged in subscription order, under the rules of
-/// ``SubscriberList/deliver(_:)``.
+/// ``SubscriberList/deliver(_:)``. It stops when a handler writes the same property again (a newer
+/// delivery through `own`); a write of another property (a newer delivery through `any` only) leaves
+/// `value` current, so it goes on.
 @inlinable
 @inline(never)
 func deliverMerged<Value>(_ value: Value, _ own: SubscriberList<Value>, _ any: SubscriberList<Void>) {
     assertOnMainActor()
     let ownCount = own.entries.count
     let anyCount = any.entries.count
+    // A delivery that starts inside another one through the same list supersedes it.
+    if _slowPath(own.deliveries > 0) { own.deliveryGeneration &+= 1 }
+    if _slowPath(any.deliveries > 0) { any.deliveryGeneration &+= 1 }
+    let generation = own.deliveryGeneration
     own.deliveries &+= 1
     any.deliveries &+= 1
     var i = 0
@@ -286,6 +307,7 @@ func deliverMerged<Value>(_ value: Value, _ own: SubscriberList<Value>, _ any: S
             any.entries[j].subscriber.call(with: ())
             j &+= 1
         }
+        if _slowPath(own.deliveryGeneration != generation) { break }
     }
     own.endDelivery()
     any.endDelivery()
