@@ -27,7 +27,7 @@ extension ViewModelTester {
         guard !received.isEmpty else {
             return failIfStrict(strict, "There were no received changes to skip.", at: location)
         }
-        noteSkipped("\(received.count) change\(received.count == 1 ? "" : "s") made by tasks")
+        noteSkipped("\(counted(received.count, "change")) made by tasks")
         received.removeAll()
         asserted = latest
     }

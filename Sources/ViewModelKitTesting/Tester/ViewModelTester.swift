@@ -269,7 +269,7 @@ public final class ViewModelTester<Model: ViewModel> {
                 while !received.isEmpty {
                     let next = received.removeFirst()
                     if matches(next.state, updateExpectation, from: next.before) {
-                        if !skipped.isEmpty { noteSkipped("\(skipped.count) change\(skipped.count == 1 ? "" : "s") made by tasks") }
+                        if !skipped.isEmpty { noteSkipped("\(counted(skipped.count, "change")) made by tasks") }
                         if !next.isOvertaken { asserted = next.state }
                         return
                     }
@@ -368,12 +368,12 @@ public final class ViewModelTester<Model: ViewModel> {
         let count = received.count
         if exhaustivity == .on {
             fail(
-                "Must handle \(count) received change\(count == 1 ? "" : "s") before \(what):\n\n" + describe(received),
+                "Must handle \(counted(count, "received change")) before \(what):\n\n" + describe(received),
                 at: location
             )
             for index in received.indices { received[index].isOvertaken = true }
         } else {
-            noteSkipped("\(count) change\(count == 1 ? "" : "s") made by tasks")
+            noteSkipped("\(counted(count, "change")) made by tasks")
             received.removeAll()
         }
         asserted = latest
@@ -522,7 +522,7 @@ public final class ViewModelTester<Model: ViewModel> {
         if exhaustivity == .on {
             if !received.isEmpty {
                 fail(
-                    "The view model's tasks made \(received.count) change\(received.count == 1 ? "" : "s") that no assertion received:\n\n"
+                    "The view model's tasks made \(counted(received.count, "change")) that no assertion received:\n\n"
                         + describe(received),
                     at: location
                 )
@@ -540,7 +540,7 @@ public final class ViewModelTester<Model: ViewModel> {
             }
         } else if case .off(true) = exhaustivity {
             if !received.isEmpty {
-                noteSkipped("\(received.count) change\(received.count == 1 ? "" : "s") made by tasks")
+                noteSkipped("\(counted(received.count, "change")) made by tasks")
             }
             if !requiredTasks.isEmpty {
                 noteSkipped("running tasks " + requiredTasks.map { idText($0.id) }.joined(separator: ", "))
@@ -585,7 +585,7 @@ public final class ViewModelTester<Model: ViewModel> {
     private func describePendingSleepers() -> String {
         let pending = clocks.flatMap(\.pendingSleepers)
         guard let next = pending.map(\.deadline).min() else { return "" }
-        return "\nThe test clock has \(pending.count) sleeper\(pending.count == 1 ? "" : "s") waiting; the next wakes at \(next). "
+        return "\nThe test clock has \(counted(pending.count, "sleeper")) waiting; the next wakes at \(next). "
             + "Advance the clock (`await clock.advance(by:)`) to let it run."
     }
 
@@ -593,4 +593,9 @@ public final class ViewModelTester<Model: ViewModel> {
         if let string = id.base as? String { return "\"\(string)\"" }
         return "\(id.base)"
     }
+}
+
+/// `count` and `noun`, plural unless `count` is 1: "1 change", "2 changes".
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
