@@ -154,6 +154,8 @@ struct DumpTreeBuilder {
 
     /// Builds the render tree for `value`.
     mutating func node(for value: Any) -> DumpNode {
+        if let snapshot = value as? StateSnapshot, let entry = snapshot.entry { return node(for: entry) }
+        if let snapshot = value as? CaseSnapshot { return caseNode(snapshot) }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional {
             guard let wrapped = mirror.children.first?.value else { return .scalar("nil") }
@@ -244,6 +246,15 @@ struct DumpTreeBuilder {
         return .group(
             .enumCase(type: typeName, name: caseName), open: ".\(caseName)(", close: ")",
             empty: ".\(caseName)()", inlineLabels: true, children: entries
+        )
+    }
+
+    private mutating func caseNode(_ snapshot: CaseSnapshot) -> DumpNode {
+        guard !snapshot.payload.isEmpty else { return .scalar(".\(snapshot.caseName)") }
+        let entries = snapshot.payload.map { DumpEntry(label: $0.label, node: node(for: $0.value)) }
+        return .group(
+            .enumCase(type: snapshot.typeName, name: snapshot.caseName), open: ".\(snapshot.caseName)(", close: ")",
+            empty: ".\(snapshot.caseName)()", inlineLabels: true, children: entries
         )
     }
 

@@ -25,12 +25,22 @@ package struct StateSnapshot: Equatable, CustomReflectable, CustomDumpTypeName {
     package var fields: [Field]
     /// The object (a view model) the snapshot was taken of; not compared.
     package var source: AnyObject?
+    /// For an entry of a list of children that holds no view model (a stack's value entry): the
+    /// entry's value, which the snapshot compares and renders as; `fields` is then empty.
+    package var entry: (any Equatable)?
 
     /// Creates a snapshot.
     package init(typeName: String, fields: [Field], source: AnyObject? = nil) {
         self.typeName = typeName
         self.fields = fields
         self.source = source
+    }
+
+    /// Creates the snapshot of a list entry that holds no view model: it stands for `entry`.
+    package init(typeName: String, entry: any Equatable) {
+        self.typeName = typeName
+        self.fields = []
+        self.entry = entry
     }
 
     /// The index of the field called `name`.
@@ -40,7 +50,11 @@ package struct StateSnapshot: Equatable, CustomReflectable, CustomDumpTypeName {
 
     /// Whether both snapshots hold equal values for every field.
     package static func == (lhs: StateSnapshot, rhs: StateSnapshot) -> Bool {
-        lhs.typeName == rhs.typeName && lhs.fields.count == rhs.fields.count
+        if lhs.entry != nil || rhs.entry != nil {
+            guard let left = lhs.entry, let right = rhs.entry else { return false }
+            return lhs.typeName == rhs.typeName && isEqual(left, right)
+        }
+        return lhs.typeName == rhs.typeName && lhs.fields.count == rhs.fields.count
             && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && isEqual($0.value, $1.value) }
     }
 

@@ -409,6 +409,7 @@ final class CompositionAndNavigationArticleTests: XCTestCase {
                 RepositoryListViewModel(
                   rows: [],
                   detail: RepositoryDetailViewModel(
+                    name: "apple/swift",
               −     stars: nil,
               +     stars: 67000,
               −     isLoading: true

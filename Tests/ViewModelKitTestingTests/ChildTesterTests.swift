@@ -128,6 +128,7 @@ final class ChildTesterTests: XCTestCase {
                 Master(
                   selected: "swift",
                   detail: Detail(
+                    name: "swift",
                     title: "Title of swift",
               −     isLoading: true
               +     isLoading: false

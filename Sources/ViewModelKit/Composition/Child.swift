@@ -83,9 +83,7 @@ final class ChildSlot<Value: ViewModelContainer>: ChildSlotProtocol {
     var subscriberListID: ObjectIdentifier { ObjectIdentifier(subscribers) }
 
     func snapshotValue() -> any Equatable {
-        let snapshots = value.childViewModels.map { $0.snapshot() }
-        if Value.self is any Collection.Type { return snapshots }
-        return snapshots.first
+        value.childSnapshot
     }
 
     /// Takes ownership of the initial children the first time the parent is known.
@@ -164,7 +162,7 @@ protocol ChildSlotProtocol: AnyObject {
     func adopt(by parent: ViewModel)
     /// Removes `child` if the slot's value can drop it.
     func dismiss(_ child: ViewModel)
-    /// The children's snapshots: `StateSnapshot?` for one child, `[StateSnapshot]` for a collection.
+    /// The children's snapshots, as ``ViewModelContainer/childSnapshot`` describes them.
     func snapshotValue() -> any Equatable
     /// Identifies the property's subscriber list, to match key paths to snapshot fields.
     var subscriberListID: ObjectIdentifier { get }

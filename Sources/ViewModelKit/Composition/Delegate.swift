@@ -24,6 +24,15 @@
 ///
 /// An event sent while nobody listens is dropped: a child works the same on its own.
 ///
+/// The owner is the one listener ``connect(to:_:)`` sets (a new connection replaces it). Others
+/// that only want to hear the events, a test or a logger, ``observe(_:)`` them, which leaves the
+/// owner connected:
+///
+/// ```swift
+/// var events: [RepositoryDetailViewModel.Event] = []
+/// let subscription = detail.delegate.observe { events.append($0) }
+/// ```
+///
 /// ## Topics
 ///
 /// ### Creating a channel
@@ -37,6 +46,10 @@
 /// - ``disconnect()``
 /// - ``isConnected``
 ///
+/// ### Observing without connecting
+///
+/// - ``observe(_:)``
+///
 /// ### Telling the owner
 ///
 /// - ``send(_:)``
@@ -46,15 +59,32 @@ public final class Delegate<Event> {
     /// Whether the owner given to ``connect(to:_:)`` still lives; `nil` for a closure listener.
     private var ownerIsAlive: (@MainActor () -> Bool)?
 
+    /// Those who observe the events besides the owner.
+    private let observers = SubscriberList<Event>()
+    private var nextObserverSequence: UInt64 = 0
+
     /// Creates a channel nobody listens to yet.
     public init() {}
 
     /// Whether someone listens: a closure, or an owner that still lives.
     public var isConnected: Bool { handler != nil && ownerIsAlive?() != false }
 
-    /// Tells the listener, synchronously. Does nothing when nobody listens.
+    /// Tells the listener, then every observer, synchronously. Does nothing when nobody listens.
     public func send(_ event: Event) {
         handler?(event)
+        observers.deliver(event)
+    }
+
+    /// Hears every event from now on, besides the connected owner (which stays connected), until
+    /// the subscription is cancelled or released.
+    ///
+    /// - Parameter handle: Called with each event, after the owner's handler.
+    /// - Returns: The subscription; keep it as long as `handle` should be called.
+    public func observe(_ handle: @escaping @MainActor (Event) -> Void) -> Subscription {
+        nextObserverSequence &+= 1
+        let subscriber = Subscriber(sequence: nextObserverSequence, handler: handle)
+        observers.append(subscriber)
+        return Subscription(subscriber: subscriber, list: observers)
     }
 
     /// Listens with `owner`, held weakly: `handle` is called with the owner while it lives. Replaces

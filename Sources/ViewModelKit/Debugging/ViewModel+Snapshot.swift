@@ -2,8 +2,13 @@ package import StateDump
 
 extension ViewModel {
     /// The current values of every ``Observed`` property of this view model (and of its superclasses).
-    package func snapshot() -> StateSnapshot {
+    ///
+    /// As a child (`asChild`), the snapshot also holds what defines the view model: its stored
+    /// `let` properties whose values are `Equatable` (and not view models), such as the meeting a
+    /// detail screen shows, so that two children made with different inputs never compare equal.
+    package func snapshot(asChild: Bool = false) -> StateSnapshot {
         var fields: [StateSnapshot.Field] = []
+        let constants = asChild ? Set(storedConstantNames(of: type(of: self))) : []
         var mirror: Mirror? = Mirror(reflecting: self)
         var levels: [Mirror] = []
         while let level = mirror, level.subjectType != ViewModel.self {
@@ -20,6 +25,8 @@ extension ViewModel {
                     let slot = storage.anySlot
                     slot.adopt(by: self)
                     fields.append(.init(name: name, value: slot.snapshotValue(), storage: slot.subscriberListID))
+                } else if constants.contains(label), !(child.value is ViewModel), let value = child.value as? any Equatable {
+                    fields.append(.init(name: label, value: value, storage: nil))
                 }
             }
         }

@@ -35,6 +35,21 @@ public struct UnimplementedError: Error, CustomStringConvertible, Equatable {
 /// at the line that created it, then throws ``UnimplementedError``. Without a name, the failure
 /// names that line instead (`MyTests/Mocks.swift:12`).
 ///
+/// A test helper that makes the mock forwards its caller's place, so that the failure points at
+/// the test that asked for the mock, not at the helper:
+///
+/// ```swift
+/// func makeClient(
+///     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+///     line: UInt = #line, column: UInt = #column
+/// ) -> GithubAPIClientMock {
+///     GithubAPIClientMock(fetch: unimplemented(
+///         "GithubAPIClientProtocol.fetchRepositories(user:)",
+///         fileID: fileID, filePath: filePath, line: line, column: column
+///     ))
+/// }
+/// ```
+///
 /// - Parameters:
 ///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
 ///     failure message. Without one, the failure names the file and line instead.
@@ -196,6 +211,183 @@ public func unimplemented<Argument, Result: Sendable>(
     let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
     return { argument in
         _ = site.fail(argument)
+        return placeholder
+    }
+}
+
+/// An unimplemented endpoint taking three arguments.
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
+public func unimplemented<First, Second, Third, Result>(
+    _ name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> @Sendable (First, Second, Third) async throws -> Result {
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return { first, second, third in throw site.fail(first, second, third) }
+}
+
+/// A synchronous unimplemented endpoint taking two arguments: it fails the test and throws
+/// ``UnimplementedError``.
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
+public func unimplemented<First, Second, Result>(
+    _ name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> @Sendable (First, Second) throws -> Result {
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return { first, second in throw site.fail(first, second) }
+}
+
+/// A synchronous unimplemented endpoint taking three arguments: it fails the test and throws
+/// ``UnimplementedError``.
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
+public func unimplemented<First, Second, Third, Result>(
+    _ name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> @Sendable (First, Second, Third) throws -> Result {
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return { first, second, third in throw site.fail(first, second, third) }
+}
+
+/// An unimplemented endpoint taking two arguments that cannot throw: it fails the test and returns
+/// `placeholder`.
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - placeholder: What a call returns after failing the test.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
+public func unimplemented<First, Second, Result: Sendable>(
+    _ name: String? = nil,
+    placeholder: Result,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> @Sendable (First, Second) -> Result {
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return { first, second in
+        _ = site.fail(first, second)
+        return placeholder
+    }
+}
+
+/// An `async` unimplemented endpoint that cannot throw: it fails the test and returns
+/// `placeholder`.
+///
+/// ```swift
+/// var isAvailable: @Sendable () async -> Bool = unimplemented("SpeechClient.isAvailable()", placeholder: false)
+/// ```
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - placeholder: What a call returns after failing the test.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
+public func unimplemented<Result: Sendable>(
+    _ name: String? = nil,
+    placeholder: Result,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> @Sendable () async -> Result {
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return {
+        _ = site.fail()
+        return placeholder
+    }
+}
+
+/// An `async` unimplemented endpoint taking one argument that cannot throw: it fails the test and
+/// returns `placeholder`.
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - placeholder: What a call returns after failing the test.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
+public func unimplemented<Argument, Result: Sendable>(
+    _ name: String? = nil,
+    placeholder: Result,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> @Sendable (Argument) async -> Result {
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return { argument in
+        _ = site.fail(argument)
+        return placeholder
+    }
+}
+
+/// An `async` unimplemented endpoint taking two arguments that cannot throw: it fails the test and
+/// returns `placeholder`.
+///
+/// - Parameters:
+///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
+///     failure message. Without one, the failure names the file and line instead.
+///   - placeholder: What a call returns after failing the test.
+///   - fileID: The `#fileID` of the line that creates the endpoint. A call's failure points
+///     there, and without a `name` the failure names that place. Leave the default.
+///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
+///   - line: The line that creates the endpoint, by default.
+///   - column: The column of the `unimplemented` call, by default.
+public func unimplemented<First, Second, Result: Sendable>(
+    _ name: String? = nil,
+    placeholder: Result,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> @Sendable (First, Second) async -> Result {
+    let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    return { first, second in
+        _ = site.fail(first, second)
         return placeholder
     }
 }

@@ -28,15 +28,18 @@ package import StateDump
 @dynamicMemberLookup
 public struct ViewModelState<Model: ViewModel> {
     package var snapshot: StateSnapshot
-    private let resolver: PropertyResolver<Model>
-    private let reporter: any IssueReporter
+    let resolver: PropertyResolver<Model>
+    let reporter: any IssueReporter
+    /// Where the assertion that uses this state was written: a failure inside its closure points there.
+    var site: ReportSite?
     /// What the assertion closure wrote: paths into the snapshot, each starting with a property.
     package private(set) var written: [[SnapshotPathComponent]] = []
 
-    init(snapshot: StateSnapshot, resolver: PropertyResolver<Model>, reporter: any IssueReporter) {
+    init(snapshot: StateSnapshot, resolver: PropertyResolver<Model>, reporter: any IssueReporter, site: ReportSite? = nil) {
         self.snapshot = snapshot
         self.resolver = resolver
         self.reporter = reporter
+        self.site = site
     }
 
     /// The state of `model` as it is now: what a test expects of a child that appears.
@@ -47,15 +50,25 @@ public struct ViewModelState<Model: ViewModel> {
     /// }
     /// ```
     ///
-    /// Children compare by state, not identity, so a freshly made view model stands for the one the
-    /// parent made.
+    /// Children compare by what defines them and by state, not by identity, so a freshly made view
+    /// model stands for the one the parent made. What defines a child is its stored `let`
+    /// properties whose values are `Equatable`, such as the name a detail was opened with; they
+    /// are part of the snapshot and of the diff, beside its observed properties.
     public init(_ model: Model, reporter: any IssueReporter = TestIssueReporter()) {
-        self.init(snapshot: model.snapshot(), resolver: PropertyResolver(model: model), reporter: reporter)
+        self.init(snapshot: model.snapshot(asChild: true), resolver: PropertyResolver(model: model), reporter: reporter)
     }
 
     /// The same state, for a list of children of different types (a navigation stack).
     public var erased: ViewModelState<ViewModel> {
-        ViewModelState<ViewModel>(snapshot: snapshot, resolver: PropertyResolver(model: resolver.model), reporter: reporter)
+        ViewModelState<ViewModel>(snapshot: snapshot, resolver: PropertyResolver(model: resolver.model), reporter: reporter, site: site)
+    }
+
+    /// The value of a list entry that holds no view model (a stack's `.meeting(meeting)`), or
+    /// `nil` if this is the state of a view model or the entry is of another type:
+    /// `XCTAssertEqual(tester.state.path[1].entry(as: Screen.self), .meeting(meeting))`.
+    public func entry<Entry>(as type: Entry.Type = Entry.self) -> Entry? {
+        guard let entry = snapshot.entry else { return nil }
+        return (entry as? CaseSnapshot)?.source as? Entry ?? entry as? Entry
     }
 
     /// Changes this state as a `Child`'s, for a child in a list of different types:
@@ -77,13 +90,14 @@ public struct ViewModelState<Model: ViewModel> {
         _ body: (inout ViewModelState<Child>) throws -> Void
     ) rethrows {
         guard let model = resolver.model as? Child else {
+            let owner = snapshot.entry == nil ? snapshot.typeName : "an entry of \(snapshot.typeName) that holds no view model"
             reporter.reportIssue(
-                "modify(as: \(Child.self)): this state belongs to \(snapshot.typeName)",
+                "modify(as: \(Child.self)): this state belongs to \(owner)",
                 fileID: fileID, filePath: filePath, line: line, column: column
             )
             return
         }
-        var typed = ViewModelState<Child>(snapshot: snapshot, resolver: PropertyResolver(model: model), reporter: reporter)
+        var typed = ViewModelState<Child>(snapshot: snapshot, resolver: PropertyResolver(model: model), reporter: reporter, site: site)
         typed.written = written
         try body(&typed)
         snapshot = typed.snapshot
@@ -94,7 +108,10 @@ public struct ViewModelState<Model: ViewModel> {
     public subscript<Child: ViewModel>(dynamicMember keyPath: KeyPath<Model, Child>) -> ViewModelState<Child> {
         get {
             guard let state = childStates(at: keyPath, as: Child.self)?.first else {
-                return ViewModelState<Child>(resolver.model[keyPath: keyPath], reporter: reporter)
+                // Reported by `childStates`. A copy of its state: a write to it never reaches the child.
+                var copy = ViewModelState<Child>(readableModel[keyPath: keyPath], reporter: reporter)
+                copy.site = site
+                return copy
             }
             return state
         }
@@ -119,10 +136,7 @@ public struct ViewModelState<Model: ViewModel> {
 
     private func childStates<Value, Child: ViewModel>(at keyPath: KeyPath<Model, Value>, as type: Child.Type) -> [ViewModelState<Child>]? {
         guard let index = resolver.index(of: keyPath, in: snapshot) else {
-            reporter.reportIssue(
-                "\(keyPath) is not a @Child property of \(snapshot.typeName)",
-                fileID: #fileID, filePath: #filePath, line: #line, column: #column
-            )
+            report("\(keyPath) is not a @Child property of \(snapshot.typeName)")
             return nil
         }
         let value = snapshot.fields[index].value
@@ -135,8 +149,11 @@ public struct ViewModelState<Model: ViewModel> {
             return nil
         }
         return snapshots.compactMap { child in
+            if child.entry != nil, Child.self == ViewModel.self {
+                return ViewModelState<Child>(snapshot: child, resolver: PropertyResolver(model: nil), reporter: reporter, site: site)
+            }
             guard let model = child.source as? Child else { return nil }
-            return ViewModelState<Child>(snapshot: child, resolver: PropertyResolver(model: model), reporter: reporter)
+            return ViewModelState<Child>(snapshot: child, resolver: PropertyResolver(model: model), reporter: reporter, site: site)
         }
     }
 
@@ -144,11 +161,7 @@ public struct ViewModelState<Model: ViewModel> {
         at keyPath: KeyPath<Model, Value>, to children: [ViewModelState<Child>], single: Bool
     ) {
         guard let index = resolver.index(of: keyPath, in: snapshot) else {
-            reporter.reportIssue(
-                "\(keyPath) is not a @Child property of \(snapshot.typeName); a test can only assert observed state.",
-                fileID: #fileID, filePath: #filePath, line: #line, column: #column
-            )
-            return
+            return report("\(keyPath) is not a @Child property of \(snapshot.typeName); a test can only assert observed state.")
         }
         let field = SnapshotPathComponent.field(snapshot.fields[index].name)
         let old = snapshot.fields[index].value
@@ -158,7 +171,7 @@ public struct ViewModelState<Model: ViewModel> {
         // The same children, changed in place: only what was written inside them counts as written
         // (a non-exhaustive test names just those). Anything else replaces the whole property.
         let samePlaces = before.count == snapshots.count
-            && zip(before, snapshots).allSatisfy { $0.source != nil && $0.source === $1.source }
+            && zip(before, snapshots).allSatisfy { ($0.source != nil && $0.source === $1.source) || ($0.entry != nil && $0 == $1) }
         guard samePlaces else { return noteWritten([field]) }
         for (position, child) in children.enumerated() {
             for path in child.written {
@@ -167,44 +180,75 @@ public struct ViewModelState<Model: ViewModel> {
         }
     }
 
-    private mutating func noteWritten(_ path: [SnapshotPathComponent]) {
+    mutating func noteWritten(_ path: [SnapshotPathComponent]) {
         if !written.contains(path) { written.append(path) }
     }
 
     /// Reads or writes one `@Observed` property of the snapshot.
+    ///
+    /// Only the snapshot is read and written, never the view model under test. A key path the
+    /// snapshot cannot resolve (a computed property, a property that is not observed) fails the
+    /// test, naming it; writing it changes nothing, and reading it answers the view model's value
+    /// of a plain property only because a getter must return one.
+    @_disfavoredOverload
     public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value {
         get {
             if let index = resolver.index(of: keyPath, in: snapshot), let value = snapshot.fields[index].value as? Value {
                 return value
             }
-            // Not observed (e.g. a computed property): answer from the live view model.
-            return resolver.model[keyPath: keyPath]
+            report("\(keyPath) is not observed state of \(snapshot.typeName): an assertion can only read the snapshot "
+                + "(@Observed and @Child properties).")
+            return readableModel[keyPath: keyPath]
         }
         set {
             guard let index = resolver.index(of: keyPath, in: snapshot), let value = newValue as? any Equatable else {
-                reporter.reportIssue(
-                    "\(keyPath) is not an @Observed property of \(snapshot.typeName); a test can only assert observed state.",
-                    fileID: #fileID, filePath: #filePath, line: #line, column: #column
+                return report(
+                    "\(keyPath) is not an @Observed property of \(snapshot.typeName); a test can only assert observed state."
                 )
-                return
             }
             snapshot.fields[index].value = value
             noteWritten([.field(snapshot.fields[index].name)])
         }
     }
+
+    /// What a read the snapshot cannot answer reads once it has failed the test (a getter must
+    /// return something): the view model this state resolves key paths with, or for a list entry
+    /// without one a fresh ``ViewModel``.
+    private var readableModel: Model {
+        if let model = resolver.model { return model }
+        // A state without a view model is only made for `ViewModel` itself (a stack's value entry).
+        guard let blank = ViewModel() as? Model else { preconditionFailure("a state of \(Model.self) without a view model") }
+        return blank
+    }
+
+    /// Reports a failure of the assertion closure at the assertion's line.
+    func report(_ message: String) {
+        let site = site ?? ReportSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+        reporter.reportIssue(message, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+    }
+}
+
+/// Where a failure is reported: the line of an assertion.
+struct ReportSite {
+    var fileID: StaticString
+    var filePath: StaticString
+    var line: UInt
+    var column: UInt
 }
 
 /// Maps key paths of a view model to the snapshot fields they read, caching the answers.
 @MainActor
 final class PropertyResolver<Model: ViewModel> {
-    let model: Model
+    /// The view model whose key paths are resolved; `nil` for a list entry that holds none.
+    let model: Model?
     private var names: [AnyKeyPath: String?] = [:]
 
-    init(model: Model) {
+    init(model: Model?) {
         self.model = model
     }
 
     func index<Value>(of keyPath: KeyPath<Model, Value>, in snapshot: StateSnapshot) -> Int? {
+        guard let model else { return nil }
         let name: String?
         if let cached = names[keyPath] {
             name = cached

@@ -96,7 +96,19 @@ public final class ViewModelTester<Model: ViewModel> {
     private var waiter: CheckedContinuation<Void, Never>?
     private var subscriptions: [Subscription] = []
     private var isFinished = false
-    private var isDismissed = false
+    /// Whether an assertion closure is running: a change of the view model then is the closure's.
+    private var isRunningAssertionClosure = false
+    /// The assertion whose closure is running, until its first change of the view model is reported.
+    private var runningAssertionSite: SourceLocation?
+
+    /// Whether the view model dismissed itself (called ``ViewModel/dismiss()`` while no parent
+    /// owns it), like TCA's `TestStore.isDismissed`: `XCTAssertTrue(tester.isDismissed)`.
+    ///
+    /// A dismissal cancels the view model's tasks, and any later
+    /// ``send(_:assert:fileID:filePath:line:column:)`` fails. Exhaustive mode does not require a test
+    /// to read it: a dismissal is not state, and a test that goes on after one fails at its next
+    /// `send`. A test that ends with the dismissal asserts it by reading this property.
+    public private(set) var isDismissed = false
     /// Tasks ``skipInFlightTasks(strict:fileID:filePath:line:column:)`` no longer requires to finish.
     var skippedTasks: Set<UInt64> = []
     private let createdAt: SourceLocation
@@ -117,12 +129,7 @@ public final class ViewModelTester<Model: ViewModel> {
         var state: StateSnapshot
     }
 
-    struct SourceLocation {
-        var fileID: StaticString
-        var filePath: StaticString
-        var line: UInt
-        var column: UInt
-    }
+    typealias SourceLocation = ReportSite
 
     /// Starts testing `viewModel`.
     /// - Parameters:
@@ -268,7 +275,7 @@ public final class ViewModelTester<Model: ViewModel> {
             if exhaustivity != .on {
                 while !received.isEmpty {
                     let next = received.removeFirst()
-                    if matches(next.state, updateExpectation, from: next.before) {
+                    if matches(next.state, updateExpectation, from: next.before, at: location) {
                         if !skipped.isEmpty { noteSkipped("\(counted(skipped.count, "change")) made by tasks") }
                         if !next.isOvertaken { asserted = next.state }
                         return
@@ -380,7 +387,15 @@ public final class ViewModelTester<Model: ViewModel> {
     }
 
     private func viewModelChanged() {
-        guard intentDepth == 0 else { return }
+        if isRunningAssertionClosure, let site = runningAssertionSite {
+            runningAssertionSite = nil
+            return fail(
+                "An assertion closure changed the view model under test. It must only change the expected state it "
+                    + "is given (`$0`); keep calls on the view model in the intent.",
+                at: site
+            )
+        }
+        guard intentDepth == 0, !isRunningAssertionClosure else { return }
         // Snapshot at every write: when another task writes next, this is where the step ended.
         let state = viewModel.snapshot()
         let task = RunningTask.currentToken
@@ -456,10 +471,10 @@ public final class ViewModelTester<Model: ViewModel> {
         from base: StateSnapshot,
         at location: SourceLocation
     ) {
-        var expected = ViewModelState(snapshot: base, resolver: resolver, reporter: reporter)
+        var expected = ViewModelState(snapshot: base, resolver: resolver, reporter: reporter, site: location)
         if let updateExpectation {
             do {
-                try updateExpectation(&expected)
+                try runAssertionClosure(at: location) { try updateExpectation(&expected) }
             } catch {
                 fail("The assertion closure threw an error: \(error)", at: location)
                 return
@@ -504,13 +519,27 @@ public final class ViewModelTester<Model: ViewModel> {
         }
     }
 
+    /// Runs an assertion closure, failing the test at `location` if it changes the view model.
+    private func runAssertionClosure(at location: SourceLocation?, _ body: () throws -> Void) rethrows {
+        isRunningAssertionClosure = true
+        runningAssertionSite = location
+        defer {
+            isRunningAssertionClosure = false
+            runningAssertionSite = nil
+        }
+        try body()
+    }
+
     private func matches(
         _ actual: StateSnapshot,
         _ updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)?,
-        from base: StateSnapshot
+        from base: StateSnapshot,
+        at location: SourceLocation
     ) -> Bool {
-        var expected = ViewModelState(snapshot: base, resolver: resolver, reporter: reporter)
-        guard let updateExpectation, (try? updateExpectation(&expected)) != nil else { return true }
+        var expected = ViewModelState(snapshot: base, resolver: resolver, reporter: reporter, site: location)
+        guard let updateExpectation, (try? runAssertionClosure(at: location, { try updateExpectation(&expected) })) != nil else {
+            return true
+        }
         return expected.written.allSatisfy { path in
             guard let want = expected.snapshot.value(at: path[...]), let have = actual.value(at: path[...]) else { return false }
             return isEqual(want, have)

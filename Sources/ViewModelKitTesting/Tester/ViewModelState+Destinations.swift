@@ -1,0 +1,92 @@
+public import ViewModelKit
+internal import StateDump
+
+extension ViewModelState {
+    /// Reads or writes a `@Child` property that holds an optional enum destination: one case of a
+    /// sheet with its own view model, an alert's state, a confirmation, or `nil` for nothing
+    /// presented.
+    ///
+    /// ```swift
+    /// $0.destination = .alert(.deleteMeeting)                       // a case holding a value
+    /// $0.destination = .confirmDeletion                             // a case holding nothing
+    /// $0.destination = .edit(FormViewModel(meeting: meeting))       // a child, as freshly made
+    /// $0.destination = nil                                          // dismissed
+    /// ```
+    ///
+    /// A child written here stands for the one the view model made, compared by what defines it and
+    /// its state (see ``init(_:reporter:)``); change the child's expected state further with
+    /// ``subscript(_:case:)``. Reading answers the case of the snapshot, whose child is the one
+    /// the snapshot was taken of: read its state through ``subscript(_:case:)`` too.
+    public subscript<Destination: ViewModelContainer>(dynamicMember keyPath: KeyPath<Model, Destination?>) -> Destination? {
+        get {
+            guard let index = destinationIndex(keyPath) else { return nil }
+            let value = snapshot.fields[index].value
+            return ((value as? CaseSnapshot?) ?? nil)?.source as? Destination
+        }
+        set {
+            guard let index = destinationIndex(keyPath) else { return }
+            snapshot.fields[index].value = newValue.map { valueSnapshot(of: $0) as? CaseSnapshot } ?? CaseSnapshot?.none
+            noteWritten([.field(snapshot.fields[index].name)])
+        }
+    }
+
+    /// The state of the child view model in one case of an optional enum destination, or `nil`
+    /// when another case (or none) is presented; setting it presents that case with that state.
+    ///
+    /// ```swift
+    /// $0[\.destination, case: Destination.edit]?.title = "Engineering"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The `@Child` property holding the destination.
+    ///   - embed: The case, as the function that makes it from its view model: `Destination.edit`.
+    public subscript<Destination: ViewModelContainer, Child: ViewModel>(
+        _ keyPath: KeyPath<Model, Destination?>, case embed: (Child) -> Destination
+    ) -> ViewModelState<Child>? {
+        get {
+            guard let index = destinationIndex(keyPath),
+                  let presented = (snapshot.fields[index].value as? CaseSnapshot?) ?? nil,
+                  let child = presented.payload.first?.value as? StateSnapshot,
+                  let model = child.source as? Child,
+                  enumCaseName(of: embed(model)) == presented.caseName
+            else { return nil }
+            return ViewModelState<Child>(snapshot: child, resolver: PropertyResolver(model: model), reporter: reporter, site: site)
+        }
+        set {
+            guard let index = destinationIndex(keyPath) else { return }
+            let field = snapshot.fields[index].name
+            guard let newValue, let model = newValue.resolver.model else {
+                snapshot.fields[index].value = CaseSnapshot?.none
+                return noteWritten([.field(field)])
+            }
+            guard var presented = valueSnapshot(of: embed(model)) as? CaseSnapshot, !presented.payload.isEmpty else {
+                return report("\(keyPath): the case made from \(Child.self) holds no view model")
+            }
+            presented.payload[0].value = newValue.snapshot
+            snapshot.fields[index].value = presented as CaseSnapshot?
+            noteWritten([.field(field)])
+        }
+    }
+
+    private func destinationIndex<Destination>(_ keyPath: KeyPath<Model, Destination?>) -> Int? {
+        guard let index = resolver.index(of: keyPath, in: snapshot) else {
+            report("\(keyPath) is not a @Child property of \(snapshot.typeName); a test can only assert observed state.")
+            return nil
+        }
+        return index
+    }
+}
+
+extension ViewModelState where Model == ViewModel {
+    /// The expected state of a list entry, such as a stack's screen, given as the entry itself:
+    /// `$0.path.append(.entry(Screen.meeting(meeting)))`.
+    ///
+    /// An entry that holds no view model stands as its value; one that holds a view model stands
+    /// as that child's state, freshly made (as ``erased`` of ``init(_:reporter:)`` would).
+    public static func entry<Entry: ViewModelContainer>(
+        _ entry: Entry, reporter: any IssueReporter = TestIssueReporter()
+    ) -> ViewModelState<ViewModel> {
+        let snapshot = entrySnapshot(of: entry)
+        return ViewModelState(snapshot: snapshot, resolver: PropertyResolver(model: snapshot.source as? ViewModel), reporter: reporter)
+    }
+}
