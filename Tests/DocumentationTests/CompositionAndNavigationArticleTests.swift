@@ -389,6 +389,25 @@ final class CompositionAndNavigationArticleTests: XCTestCase {
         XCTAssertEqual(replaced, ["new"])
     }
 
+    func testAnObserverHearsAChildsEventsAndTheOwnerStaysConnected() async {
+        let navigation = Article.NavigationViewModel(client: Article.StarsClient())
+        navigation.open("apple/swift")
+        guard case .detail(let detail) = navigation.path.last else { return XCTFail("no detail pushed") }
+        var heard: [String] = []
+        let subscription = detail.delegate.observe { event in
+            if case .ownerTapped(let owner) = event { heard.append(owner) }
+        }
+        detail.ownerTapped()
+        XCTAssertEqual(heard, ["apple"], "the observer heard the event")
+        XCTAssertEqual(navigation.path.count, 2, "the owner heard it too: it pushed the owner's list")
+        XCTAssertTrue(detail.delegate.isConnected)
+        subscription.cancel()
+        detail.ownerTapped()
+        XCTAssertEqual(heard, ["apple"], "a cancelled observer hears nothing more")
+        XCTAssertEqual(navigation.path.count, 3)
+        detail.cancelAllTasks()
+    }
+
     func testAForgottenChildChangeFailsTheParentsTest() async {
         let reporter = RecordingIssueReporter()
         let client = Article.StarsClient()

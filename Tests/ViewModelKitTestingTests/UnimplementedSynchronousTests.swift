@@ -38,3 +38,54 @@ final class UnimplementedSynchronousTests: RecordingTestCase {
         XCTAssertEqual(recorder.issues.map(\.line), [UInt(line), UInt(fetchLine), UInt(placeholderLine)])
     }
 }
+
+/// A mock made by a helper that forwards its caller's place.
+private struct Store: Sendable {
+    var save: @Sendable (String, Int) throws -> Void
+}
+
+private func makeStore(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Store {
+    Store(save: unimplemented("Store.save(_:_:)", fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+final class UnimplementedMoreArgumentsTests: RecordingTestCase {
+    func testSynchronousThrowingEndpointsWithTwoAndThreeArguments() {
+        let save: @Sendable (String, Int) throws -> Bool = unimplemented("Store.save(_:at:)")
+        XCTAssertThrowsError(try save("dark", 2))
+        let move: @Sendable (Int, Int, Bool) throws -> Void = unimplemented("Store.move(from:to:animated:)")
+        XCTAssertThrowsError(try move(1, 2, true))
+        XCTAssertEqual(recorder.messages, [
+            #"Unimplemented: Store.save(_:at:) was called with ("dark", 2) but has no test implementation."#,
+            "Unimplemented: Store.move(from:to:animated:) was called with (1, 2, true) but has no test implementation.",
+        ])
+    }
+
+    func testAsyncEndpointsThatCannotThrowReturnTheirPlaceholder() async {
+        let isAvailable: @Sendable () async -> Bool = unimplemented("Speech.isAvailable()", placeholder: false)
+        let transcript: @Sendable (Int) async -> String = unimplemented("Speech.transcript(of:)", placeholder: "")
+        let score: @Sendable (Int, Int) async -> Int = unimplemented("Speech.score(_:_:)", placeholder: -1)
+        let sum: @Sendable (Int, Int) -> Int = unimplemented("Math.sum(_:_:)", placeholder: 0)
+        let available = await isAvailable()
+        let text = await transcript(3)
+        let points = await score(1, 2)
+        XCTAssertEqual(available, false)
+        XCTAssertEqual(text, "")
+        XCTAssertEqual(points, -1)
+        XCTAssertEqual(sum(1, 2), 0)
+        XCTAssertEqual(recorder.messages, [
+            "Unimplemented: Speech.isAvailable() was called but has no test implementation.",
+            "Unimplemented: Speech.transcript(of:) was called with (3) but has no test implementation.",
+            "Unimplemented: Speech.score(_:_:) was called with (1, 2) but has no test implementation.",
+            "Unimplemented: Math.sum(_:_:) was called with (1, 2) but has no test implementation.",
+        ])
+    }
+
+    func testAMockMadeInAHelperPointsAtTheTestThatAskedForIt() {
+        let store = makeStore(); let line = #line
+        XCTAssertThrowsError(try store.save("dark", 1))
+        XCTAssertEqual(recorder.issues.map(\.line), [UInt(line)])
+        XCTAssertEqual(recorder.issues.first?.filePath.hasSuffix("UnimplementedSynchronousTests.swift"), true)
+    }
+}

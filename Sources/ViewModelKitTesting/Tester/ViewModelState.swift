@@ -196,7 +196,7 @@ public struct ViewModelState<Model: ViewModel> {
             if let index = resolver.index(of: keyPath, in: snapshot), let value = snapshot.fields[index].value as? Value {
                 return value
             }
-            report("\(keyPath) is not observed state of \(snapshot.typeName): an assertion can only read the snapshot "
+            report("\(describe(keyPath)) is not observed state of \(snapshot.typeName): an assertion can only read the snapshot "
                 + "(@Observed and @Child properties).")
             return readableModel[keyPath: keyPath]
         }
@@ -219,6 +219,19 @@ public struct ViewModelState<Model: ViewModel> {
         // A state without a view model is only made for `ViewModel` itself (a stack's value entry).
         guard let blank = ViewModel() as? Model else { preconditionFailure("a state of \(Model.self) without a view model") }
         return blank
+    }
+
+    /// `keyPath` as Swift prints it, without the address it prints for a computed property:
+    /// `\\Root.<computed Int>`.
+    func describe(_ keyPath: AnyKeyPath) -> String {
+        var text = "\(keyPath)"
+        while let start = text.firstRange(of: "<computed 0x"),
+              let open = text[start.upperBound...].firstRange(of: " ("),
+              let close = text[open.upperBound...].firstRange(of: ")>") {
+            let type = text[open.upperBound..<close.lowerBound]
+            text.replaceSubrange(start.lowerBound..<close.upperBound, with: "<computed \(type)>")
+        }
+        return text
     }
 
     /// Reports a failure of the assertion closure at the assertion's line.

@@ -1,0 +1,339 @@
+import ViewModelKit
+import ViewModelKitTesting
+import XCTest
+
+private struct Meeting: Equatable {
+    var id: Int
+    var title: String
+}
+
+private struct Alert: Equatable {
+    var title: String
+    var buttons: [String]
+}
+
+/// A form sheet, defined by the meeting it edits.
+@MainActor
+private final class Form: ViewModel {
+    let meetingID: Int
+    @Observed private(set) var title = ""
+    private let gate: AsyncStream<Never>
+
+    init(meetingID: Int, gate: AsyncStream<Never> = AsyncStream { $0.finish() }) {
+        self.meetingID = meetingID
+        self.gate = gate
+    }
+
+    func titleChanged(_ title: String) { self.title = title }
+    func cancelButtonTapped() { dismiss() }
+    func startWaiting() { task(id: "wait") { [gate] in for await _ in gate {} } }
+}
+
+private enum Destination: ViewModelContainer {
+    case edit(Form)
+    case alert(Alert)
+    case confirmDeletion
+}
+
+private enum Screen: ViewModelContainer {
+    case form(Form)
+    case meeting(Meeting)
+}
+
+/// A sheet with a form inside: two levels of `@Child` below the list.
+@MainActor
+private final class Sheet: ViewModel {
+    @Observed private(set) var isSaving = false
+    @Child private(set) var form = Form(meetingID: 0)
+
+    func saveButtonTapped() { isSaving = true }
+}
+
+@MainActor
+private final class List: ViewModel {
+    @Child private(set) var addSheet: Sheet?
+    func addButtonTapped() { addSheet = Sheet() }
+}
+
+@MainActor
+private final class Root: ViewModel {
+    @Observed private(set) var count = 0
+    @Child private(set) var destination: Destination?
+    @Child private(set) var path: [Screen] = []
+    @Child private(set) var list = List()
+    var doubled: Int { count * 2 }
+
+    func editButtonTapped(_ id: Int) { destination = .edit(Form(meetingID: id)) }
+    func deleteButtonTapped() { destination = .alert(Alert(title: "Delete?", buttons: ["Delete", "Cancel"])) }
+    func deleteConfirmed() { destination = .confirmDeletion }
+    func meetingTapped(_ meeting: Meeting) { path.append(.meeting(meeting)) }
+    func closeButtonTapped() { dismiss() }
+    func increment() { count += 1 }
+}
+
+@MainActor
+final class NavigationTesterTests: XCTestCase {
+    private var reporter = RecordingIssueReporter()
+
+    private func makeTester() -> ViewModelTester<Root> {
+        reporter = RecordingIssueReporter()
+        return ViewModelTester(Root(), reporter: reporter)
+    }
+
+    private func form(of root: Root) -> Form? {
+        if case .edit(let form) = root.destination { return form }
+        return nil
+    }
+
+    // MARK: Enum destinations
+
+    func testAnAlertCaseIsStateTheTestMustAssert() async {
+        let tester = makeTester()
+        await tester.send({ $0.deleteButtonTapped() })
+        XCTAssertEqual(reporter.messages, [
+            """
+            State was not expected to change, but a change occurred: …
+
+                Root(
+                  count: 0,
+              −   destination: nil,
+              +   destination: .alert(Alert(title: "Delete?", buttons: ["Delete", "Cancel"])),
+                  path: [],
+                  list: List(addSheet: nil)
+                )
+
+            (Expected: −, Actual: +)
+            """,
+        ])
+    }
+
+    func testExpectationsSetEachKindOfCase() async {
+        let tester = makeTester()
+        await tester.send({ $0.deleteButtonTapped() }) {
+            $0.destination = .alert(Alert(title: "Delete?", buttons: ["Delete", "Cancel"]))
+        }
+        XCTAssertEqual(tester.state.destination, .alert(Alert(title: "Delete?", buttons: ["Delete", "Cancel"])))
+        await tester.send({ $0.deleteConfirmed() }) { $0.destination = .confirmDeletion }
+        await tester.send({ $0.editButtonTapped(7) }) { $0.destination = .edit(Form(meetingID: 7)) }
+        await tester.send({ self.form(of: $0)?.titleChanged("Engineering") }) {
+            $0[\.destination, case: Destination.edit]?.title = "Engineering"
+        }
+        XCTAssertEqual(tester.state[\.destination, case: Destination.edit]?.title, "Engineering")
+        await tester.send({ $0.deleteButtonTapped() }) {
+            $0.destination = .alert(Alert(title: "Delete?", buttons: ["Delete", "Cancel"]))
+        }
+        XCTAssertNil(tester.state[\.destination, case: Destination.edit], "another case is presented")
+        await tester.finish()
+        XCTAssertEqual(reporter.messages, [])
+    }
+
+    func testAChildsExpectedStateCanBeGivenWithTheCase() async {
+        let tester = makeTester()
+        await tester.send({ root in
+            root.editButtonTapped(7)
+            self.form(of: root)?.titleChanged("Draft")
+        }) {
+            var form = ViewModelState(Form(meetingID: 7))
+            form.title = "Draft"
+            $0[\.destination, case: Destination.edit] = form
+        }
+        XCTAssertEqual(reporter.messages, [])
+    }
+
+    func testAWrongCaseShowsTheCasesInTheDiff() async {
+        let tester = makeTester()
+        await tester.send({ $0.deleteConfirmed() }) { $0.destination = .alert(Alert(title: "Delete?", buttons: [])) }
+        XCTAssertEqual(reporter.messages, [
+            """
+            A state change does not match expectation: …
+
+                Root(
+                  count: 0,
+              −   destination: .alert(Alert(title: "Delete?", buttons: [])),
+              +   destination: .confirmDeletion,
+                  path: [],
+                  list: List(addSheet: nil)
+                )
+
+            (Expected: −, Actual: +)
+            """,
+        ])
+    }
+
+    func testAChildDismissedFromACaseSetsTheDestinationToNil() async {
+        let tester = makeTester()
+        await tester.send({ $0.editButtonTapped(1) }) { $0.destination = .edit(Form(meetingID: 1)) }
+        await tester.send({ self.form(of: $0)?.cancelButtonTapped() }) { $0.destination = nil }
+        XCTAssertNil(tester.viewModel.destination)
+        XCTAssertEqual(reporter.messages, [])
+    }
+
+    func testReplacingTheCaseCancelsTheOldChildsTasks() async {
+        let root = Root()
+        let gate = AsyncStream<Never>.makeStream()
+        root.editButtonTapped(1)
+        guard let form = form(of: root) else { return XCTFail("no form") }
+        form.startWaiting()
+        XCTAssertEqual(form.runningTaskIDs, ["wait"])
+        root.deleteButtonTapped()
+        XCTAssertEqual(form.runningTaskIDs, [], "the replaced form's task was cancelled")
+        gate.continuation.finish()
+    }
+
+    // MARK: Children compared on what defines them
+
+    func testAChildMadeWithOtherInputsFailsAndTheDiffShowsThem() async {
+        let tester = makeTester()
+        await tester.send({ $0.editButtonTapped(1) }) { $0.destination = .edit(Form(meetingID: 2)) }
+        XCTAssertEqual(reporter.messages, [
+            """
+            A state change does not match expectation: …
+
+                Root(
+                  count: 0,
+                  destination: .edit(
+                    Form(
+              −       meetingID: 2,
+              +       meetingID: 1,
+                      title: ""
+                    )
+                  ),
+                  path: [],
+                  list: List(addSheet: nil)
+                )
+
+            (Expected: −, Actual: +)
+            """,
+        ])
+    }
+
+    // MARK: Stacks with value entries
+
+    func testAValueEntryOfAStackIsStateTheTestMustAssert() async {
+        let tester = makeTester()
+        await tester.send({ $0.meetingTapped(Meeting(id: 1, title: "Standup")) })
+        XCTAssertEqual(tester.state.path.count, 1)
+        XCTAssertEqual(tester.state.path.first?.entry(as: Screen.self), .meeting(Meeting(id: 1, title: "Standup")))
+        XCTAssertEqual(reporter.messages, [
+            """
+            State was not expected to change, but a change occurred: …
+
+                Root(
+                  count: 0,
+                  destination: nil,
+                  path: [
+              +     [0]: .meeting(Meeting(id: 1, title: "Standup"))
+                  ],
+                  list: List(addSheet: nil)
+                )
+
+            (Expected: −, Actual: +)
+            """,
+        ])
+    }
+
+    func testAValueEntryIsAsserted() async {
+        let tester = makeTester()
+        await tester.send({ $0.meetingTapped(Meeting(id: 1, title: "Standup")) }) {
+            $0.path.append(.entry(Screen.meeting(Meeting(id: 1, title: "Standup"))))
+        }
+        await tester.send({ $0.meetingTapped(Meeting(id: 2, title: "Retro")) }) {
+            $0.path.append(.entry(Screen.meeting(Meeting(id: 2, title: "Planning"))))
+        }
+        XCTAssertEqual(reporter.messages, [
+            """
+            A state change does not match expectation: …
+
+                Root(
+                  count: 0,
+                  destination: nil,
+                  path: [
+                    … (1 unchanged)
+                    [1]: .meeting(
+                      Meeting(
+                        id: 2,
+              −         title: "Planning"
+              +         title: "Retro"
+                      )
+                    )
+                  ],
+                  list: List(addSheet: nil)
+                )
+
+            (Expected: −, Actual: +)
+            """,
+        ])
+    }
+
+    // MARK: Dismissal
+
+    func testARootThatDismissesItselfIsReadable() async {
+        let tester = makeTester()
+        XCTAssertFalse(tester.isDismissed)
+        await tester.send({ $0.closeButtonTapped() })
+        XCTAssertTrue(tester.isDismissed)
+        await tester.finish()
+        XCTAssertEqual(reporter.messages, [])
+    }
+
+    // MARK: Assertions never touch the live view model
+
+    func testExpectationsThroughTwoLevelsOfChildInEitherOrder() async {
+        let tester = makeTester()
+        await tester.send({ $0.list.addButtonTapped() }) {
+            $0.list.addSheet = ViewModelState(Sheet())
+        }
+        await tester.send({ root in
+            root.list.addSheet?.form.titleChanged("Engineering")
+            root.list.addSheet?.saveButtonTapped()
+        }) {
+            $0.list.addSheet?.form.title = "Engineering"
+            $0.list.addSheet?.isSaving = true
+        }
+        await tester.send({ root in
+            root.list.addSheet?.form.titleChanged("Design")
+            root.list.addSheet?.saveButtonTapped()
+        }) {
+            $0.list.addSheet?.isSaving = true
+            $0.list.addSheet?.form.title = "Design"
+        }
+        XCTAssertEqual(tester.viewModel.list.addSheet?.form.title, "Design")
+        XCTAssertEqual(reporter.messages, [])
+    }
+
+    func testAWriteInAnExpectationNeverReachesTheLiveChild() async {
+        let tester = makeTester()
+        await tester.send({ $0.list.addButtonTapped() }) {
+            $0.list.addSheet = ViewModelState(Sheet())
+            $0.list.addSheet?.form.title = "Not in the view model"
+        }
+        XCTAssertEqual(tester.viewModel.list.addSheet?.form.title, "", "the closure wrote only the expected state")
+        XCTAssertEqual(reporter.messages.count, 1, "the expectation differs from the real state")
+        await tester.finish()
+        XCTAssertEqual(reporter.messages.count, 1, "no change was queued as if a task had made it")
+    }
+
+    func testAKeyPathTheSnapshotCannotResolveIsAFailureNamingIt() async {
+        let tester = makeTester()
+        await tester.send({ $0.increment() }) {
+            $0.count = 1
+            _ = $0.doubled
+        }
+        XCTAssertEqual(reporter.messages, [
+            #"\Root.<computed Int> is not observed state of Root: an assertion can only read the snapshot (@Observed and @Child properties)."#,
+        ])
+    }
+
+    func testAnAssertionClosureThatChangesTheViewModelFails() async {
+        let tester = makeTester()
+        let root = tester.viewModel
+        await tester.send({ $0.increment() }) {
+            $0.count = 1
+            root.increment()
+        }
+        XCTAssertEqual(reporter.messages, [
+            "An assertion closure changed the view model under test. It must only change the expected state it is given "
+                + "(`$0`); keep calls on the view model in the intent.",
+        ])
+    }
+}
