@@ -118,6 +118,95 @@ enum CompositionAndNavigationArticle {
     }
     // end snippet
 
+    // snippet: composition-meetings-form
+    struct Meeting: Equatable, Identifiable {
+        let id: Int
+        var title: String
+    }
+
+    struct AlertState: Equatable {
+        var title: String
+        var buttons: [String]
+    }
+
+    @MainActor
+    final class MeetingFormViewModel: ViewModel {
+        let meeting: Meeting                  // what defines the form: the tester compares it
+        @Observed private(set) var title: String
+
+        init(meeting: Meeting) {
+            self.meeting = meeting
+            self.title = meeting.title
+        }
+
+        func titleChanged(_ title: String) { self.title = title }
+        func cancelButtonTapped() { dismiss() }   // sets the destination to nil
+    }
+    // end snippet
+
+    // snippet: composition-meetings-detail
+    @MainActor
+    final class MeetingDetailViewModel: ViewModel {
+        enum Destination: ViewModelContainer {    // one thing presented at a time
+            case edit(MeetingFormViewModel)       // a sheet with its own view model
+            case alert(AlertState)                // an alert with buttons: a value
+            case confirmDeletion                  // a confirmation: nothing
+        }
+        enum Event { case deleted(Meeting.ID) }
+
+        let delegate = Delegate<Event>()
+        @Observed private(set) var meeting: Meeting
+        @Child private(set) var destination: Destination?
+
+        init(meeting: Meeting) { self.meeting = meeting }
+
+        func editButtonTapped() { destination = .edit(MeetingFormViewModel(meeting: meeting)) }
+
+        func saveButtonTapped() {
+            guard case .edit(let form) = destination else { return }
+            meeting.title = form.title
+            destination = nil
+        }
+
+        func deleteButtonTapped() {
+            destination = .alert(AlertState(title: "Delete \(meeting.title)?", buttons: ["Delete", "Cancel"]))
+        }
+
+        func alertButtonTapped(_ button: String) { destination = button == "Delete" ? .confirmDeletion : nil }
+        func deletionConfirmed() { delegate.send(.deleted(meeting.id)) }
+    }
+    // end snippet
+
+    // snippet: composition-meetings-root
+    @MainActor
+    final class MeetingsViewModel: ViewModel {
+        enum Screen: ViewModelContainer {
+            case detail(MeetingDetailViewModel)   // a screen with a view model
+            case pastMeeting(Meeting)             // a read-only screen: a value entry
+        }
+
+        @Observed private(set) var meetings: [Meeting]
+        @Child private(set) var path: [Screen] = []
+
+        init(meetings: [Meeting]) { self.meetings = meetings }
+
+        func meetingTapped(_ meeting: Meeting) {
+            let detail = MeetingDetailViewModel(meeting: meeting)
+            detail.delegate.connect(to: self) { meetings, event in
+                switch event {
+                case .deleted(let id):
+                    meetings.meetings.removeAll { $0.id == id }
+                    meetings.path.removeLast()
+                }
+            }
+            path.append(.detail(detail))
+        }
+
+        func pastMeetingTapped(_ meeting: Meeting) { path.append(.pastMeeting(meeting)) }
+        func doneButtonTapped() { dismiss() }    // the app presented this screen: it closes it
+    }
+    // end snippet
+
     @MainActor
     static func render(_ list: RepositoryListViewModel, print: @escaping (String) -> Void) -> Subscription {
         // snippet: composition-observe-tree
@@ -202,6 +291,55 @@ enum CompositionAndNavigationArticle {
         }
         // end snippet
 
+        // snippet: composition-test-meetings
+        func testEditDeleteAndClose() async {
+            typealias Detail = MeetingDetailViewModel
+            let standup = Meeting(id: 1, title: "Standup")
+            let tester = ViewModelTester(MeetingsViewModel(meetings: [standup]))
+            let detail = { (meetings: MeetingsViewModel) -> Detail? in
+                guard case .detail(let detail) = meetings.path.last else { return nil }
+                return detail
+            }
+
+            await tester.send({ $0.meetingTapped(standup) }) {
+                $0.path = [.entry(MeetingsViewModel.Screen.detail(Detail(meeting: standup)))]
+            }
+            await tester.send({ detail($0)?.editButtonTapped() }) {
+                $0.path[0].modify(as: Detail.self) { $0.destination = .edit(MeetingFormViewModel(meeting: standup)) }
+            }
+            await tester.send({ meetings in
+                guard case .edit(let form) = detail(meetings)?.destination else { return }
+                form.titleChanged("Daily standup")
+            }) {
+                $0.path[0].modify(as: Detail.self) { $0[\.destination, case: Detail.Destination.edit]?.title = "Daily standup" }
+            }
+            await tester.send({ detail($0)?.saveButtonTapped() }) {
+                $0.path[0].modify(as: Detail.self) {
+                    $0.meeting.title = "Daily standup"
+                    $0.destination = nil
+                }
+            }
+            await tester.send({ detail($0)?.deleteButtonTapped() }) {
+                $0.path[0].modify(as: Detail.self) {
+                    $0.destination = .alert(AlertState(title: "Delete Daily standup?", buttons: ["Delete", "Cancel"]))
+                }
+            }
+            await tester.send({ detail($0)?.alertButtonTapped("Delete") }) {
+                $0.path[0].modify(as: Detail.self) { $0.destination = .confirmDeletion }
+            }
+            await tester.send({ detail($0)?.deletionConfirmed() }) {
+                $0.meetings = []
+                $0.path = []
+            }
+            await tester.send({ $0.pastMeetingTapped(standup) }) {
+                $0.path = [.entry(MeetingsViewModel.Screen.pastMeeting(standup))]
+            }
+            await tester.send({ $0.doneButtonTapped() })
+            XCTAssertTrue(tester.isDismissed)
+            await tester.finish()
+        }
+        // end snippet
+
         // snippet: composition-test-rows
         func testFavoriteARow() async {
             let tester = ViewModelTester(RepositoryListViewModel(names: ["apple/swift", "apple/swift-nio"], client: client))
@@ -239,6 +377,39 @@ final class CompositionAndNavigationArticleTests: XCTestCase {
         await Article.Tests().testOpenAndCloseADetail()
         await Article.Tests().testPushAndPop()
         await Article.Tests().testFavoriteARow()
+        await Article.Tests().testEditDeleteAndClose()
+    }
+
+    func testTheMeetingsFlowFailsForAWrongStep() async {
+        // The flow's test, with the form opened for another meeting: the diff names the input.
+        let reporter = RecordingIssueReporter()
+        let standup = Article.Meeting(id: 1, title: "Standup")
+        let tester = ViewModelTester(Article.MeetingDetailViewModel(meeting: standup), reporter: reporter)
+        await tester.send({ $0.editButtonTapped() }) {
+            $0.destination = .edit(Article.MeetingFormViewModel(meeting: Article.Meeting(id: 2, title: "Standup")))
+        }
+        let messages = reporter.messages.map { $0.replacingOccurrences(of: "CompositionAndNavigationArticle.", with: "") }
+        XCTAssertEqual(messages, [
+            """
+            A state change does not match expectation: …
+
+                MeetingDetailViewModel(
+                  meeting: Meeting(id: 1, title: "Standup"),
+                  destination: .edit(
+                    MeetingFormViewModel(
+                      meeting: Meeting(
+              −         id: 2,
+              +         id: 1,
+                        title: "Standup"
+                      ),
+                      title: "Standup"
+                    )
+                  )
+                )
+
+            (Expected: −, Actual: +)
+            """,
+        ])
     }
 
     func testChangesOfChildrenReachTheParentsObservers() async {
