@@ -1,22 +1,19 @@
 /// A value that holds child view models: a view model itself, an optional one, an array (a
 /// navigation stack), an ``IdentifiedArray``, or your own enum of destinations.
 ///
-/// A ``Child`` property's type conforms to it. Conform an enum of destinations by listing the view
-/// model each case holds:
+/// A ``Child`` property's type conforms to it. An enum of destinations or of a stack's screens
+/// conforms by saying so: the view models in its cases are found by reflection, and a case may
+/// also hold a plain `Equatable` value, or nothing:
 ///
 /// ```swift
 /// enum Destination: ViewModelContainer {
 ///     case detail(RepositoryDetailViewModel)
-///     case ownerRepositories(GitHubRepositoryViewModel)
-///
-///     var childViewModels: [ViewModel] {
-///         switch self {
-///         case .detail(let model): [model]
-///         case .ownerRepositories(let model): [model]
-///         }
-///     }
+///     case alert(AlertState)
+///     case confirmDeletion
 /// }
 /// ```
+///
+/// Implement ``childViewModels`` yourself only to list them differently.
 ///
 /// Two containers are equal when they hold the same view model instances in the same places: view
 /// models compare by identity.
