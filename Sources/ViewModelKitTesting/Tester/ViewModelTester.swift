@@ -101,7 +101,7 @@ public final class ViewModelTester<Model: ViewModel> {
     /// The assertion whose closure is running, until its first change of the view model is reported.
     private var runningAssertionSite: SourceLocation?
 
-    /// Whether the view model dismissed itself (called ``ViewModel/dismiss()`` while no parent
+    /// Whether the view model dismissed itself (called `dismiss()` while no parent
     /// owns it), like TCA's `TestStore.isDismissed`: `XCTAssertTrue(tester.isDismissed)`.
     ///
     /// A dismissal cancels the view model's tasks, and any later
