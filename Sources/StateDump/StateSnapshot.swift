@@ -86,6 +86,8 @@ package enum SnapshotPathComponent: Hashable, Sendable {
     case field(String)
     /// An element of a `[StateSnapshot]` (a collection or stack of children).
     case element(Int)
+    /// An associated value of an enum case (a ``CaseSnapshot``, such as a presented destination).
+    case payload(Int)
 }
 
 extension StateSnapshot {
@@ -104,6 +106,11 @@ extension StateSnapshot {
         case .element(let position):
             guard let list = value as? [StateSnapshot], list.indices.contains(position) else { return nil }
             return Self.value(list[position], at: path.dropFirst())
+        case .payload(let position):
+            guard let presented = value as? CaseSnapshot ?? (value as? CaseSnapshot?)?.flatMap({ $0 }),
+                  presented.payload.indices.contains(position)
+            else { return nil }
+            return Self.value(presented.payload[position].value, at: path.dropFirst())
         }
     }
 
@@ -133,6 +140,14 @@ extension StateSnapshot {
             else { return nil }
             list[position] = element
             return list
+        case .payload(let position):
+            let optional = value is CaseSnapshot?
+            guard var presented = value as? CaseSnapshot ?? (value as? CaseSnapshot?)?.flatMap({ $0 }),
+                  presented.payload.indices.contains(position),
+                  let replaced = setting(presented.payload[position].value, to: newValue, at: path.dropFirst())
+            else { return nil }
+            presented.payload[position].value = replaced
+            return optional ? presented as CaseSnapshot? : presented
         }
     }
 }

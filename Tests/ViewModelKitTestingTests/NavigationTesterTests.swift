@@ -17,6 +17,7 @@ private struct Alert: Equatable {
 private final class Form: ViewModel {
     let meetingID: Int
     @Observed private(set) var title = ""
+    @Observed private(set) var edits = 0
     private let gate: AsyncStream<Never>
 
     init(meetingID: Int, gate: AsyncStream<Never> = AsyncStream { $0.finish() }) {
@@ -24,7 +25,10 @@ private final class Form: ViewModel {
         self.gate = gate
     }
 
-    func titleChanged(_ title: String) { self.title = title }
+    func titleChanged(_ title: String) {
+        self.title = title
+        edits += 1
+    }
     func cancelButtonTapped() { dismiss() }
     func startWaiting() { task(id: "wait") { [gate] in for await _ in gate {} } }
 }
@@ -53,6 +57,43 @@ private final class Sheet: ViewModel {
 private final class List: ViewModel {
     @Child private(set) var addSheet: Sheet?
     func addButtonTapped() { addSheet = Sheet() }
+}
+
+/// The same two levels with settable properties, as a form bound to text fields has them.
+@MainActor
+private final class EditableForm: ViewModel {
+    @Observed var title = ""
+    @Observed var isUrgent = false
+    @Observed var schedule = Schedule(minutes: 15)
+}
+
+/// A value that is `Equatable` but not `Hashable`.
+private struct Schedule: Equatable {
+    var minutes: Int
+}
+
+@MainActor
+private final class EditableSheet: ViewModel {
+    @Observed var isSaving = false
+    @Child var form = EditableForm()
+}
+
+@MainActor
+private final class EditableList: ViewModel {
+    @Child var addSheet: EditableSheet?
+    @Child var sheets: IdentifiedArray<RowSheet> = []
+}
+
+@MainActor
+private final class RowSheet: ViewModel, Identifiable {
+    nonisolated let id: Int
+    @Child var form = EditableForm()
+    init(id: Int) { self.id = id }
+}
+
+@MainActor
+private final class EditableRoot: ViewModel {
+    @Child var list = EditableList()
 }
 
 @MainActor
@@ -117,6 +158,7 @@ final class NavigationTesterTests: XCTestCase {
         await tester.send({ $0.editButtonTapped(7) }) { $0.destination = .edit(Form(meetingID: 7)) }
         await tester.send({ self.form(of: $0)?.titleChanged("Engineering") }) {
             $0[\.destination, case: Destination.edit]?.title = "Engineering"
+            $0[\.destination, case: Destination.edit]?.edits = 1
         }
         XCTAssertEqual(tester.state[\.destination, case: Destination.edit]?.title, "Engineering")
         await tester.send({ $0.deleteButtonTapped() }) {
@@ -135,6 +177,7 @@ final class NavigationTesterTests: XCTestCase {
         }) {
             var form = ViewModelState(Form(meetingID: 7))
             form.title = "Draft"
+            form.edits = 1
             $0[\.destination, case: Destination.edit] = form
         }
         XCTAssertEqual(reporter.messages, [])
@@ -180,6 +223,40 @@ final class NavigationTesterTests: XCTestCase {
         gate.continuation.finish()
     }
 
+    func testNonExhaustiveComparesOnlyWhatIsWrittenInsideACase() async {
+        reporter = RecordingIssueReporter()
+        let tester = ViewModelTester(Root(), exhaustivity: .off, reporter: reporter)
+        await tester.send({ $0.editButtonTapped(1) })
+        await tester.send({ self.form(of: $0)?.titleChanged("Engineering") }) {
+            $0[\.destination, case: Destination.edit]?.title = "Engineering"
+        }
+        XCTAssertEqual(reporter.messages, [], "edits, not written, is not compared")
+        await tester.send({ self.form(of: $0)?.titleChanged("Design") }) {
+            $0[\.destination, case: Destination.edit]?.title = "Wrong"
+        }
+        XCTAssertEqual(reporter.messages, [
+            """
+            A state change does not match expectation: …
+
+                Root(
+                  count: 0,
+                  destination: .edit(
+                    Form(
+                      meetingID: 1,
+              −       title: "Wrong",
+              +       title: "Design",
+                      edits: 2
+                    )
+                  ),
+                  path: [],
+                  list: List(addSheet: nil)
+                )
+
+            (Expected: −, Actual: +)
+            """,
+        ])
+    }
+
     // MARK: Children compared on what defines them
 
     func testAChildMadeWithOtherInputsFailsAndTheDiffShowsThem() async {
@@ -195,7 +272,8 @@ final class NavigationTesterTests: XCTestCase {
                     Form(
               −       meetingID: 2,
               +       meetingID: 1,
-                      title: ""
+                      title: "",
+                      edits: 0
                     )
                   ),
                   path: [],
@@ -288,17 +366,65 @@ final class NavigationTesterTests: XCTestCase {
             root.list.addSheet?.saveButtonTapped()
         }) {
             $0.list.addSheet?.form.title = "Engineering"
+            $0.list.addSheet?.form.edits = 1
             $0.list.addSheet?.isSaving = true
         }
         await tester.send({ root in
             root.list.addSheet?.form.titleChanged("Design")
             root.list.addSheet?.saveButtonTapped()
         }) {
-            $0.list.addSheet?.isSaving = true
+            $0.list.addSheet?.form.edits = 2
             $0.list.addSheet?.form.title = "Design"
         }
         XCTAssertEqual(tester.viewModel.list.addSheet?.form.title, "Design")
         XCTAssertEqual(reporter.messages, [])
+    }
+
+    func testSettablePropertiesThroughTwoLevelsOfChildInEitherOrder() async {
+        reporter = RecordingIssueReporter()
+        let tester = ViewModelTester(EditableRoot(), reporter: reporter)
+        await tester.send({ $0.list.addSheet = EditableSheet() }) {
+            $0.list.addSheet = ViewModelState(EditableSheet())
+        }
+        await tester.send({ root in
+            root.list.addSheet?.form.title = "Engineering"
+            root.list.addSheet?.isSaving = true
+        }) {
+            $0.list.addSheet?.form.title = "Engineering"
+            $0.list.addSheet?.isSaving = true
+        }
+        await tester.send({ root in
+            root.list.addSheet?.form.title = "Design"
+            root.list.addSheet?.form.isUrgent = true
+        }) {
+            $0.list.addSheet?.form.isUrgent = true
+            $0.list.addSheet?.form.title = "Design"
+        }
+        await tester.send({ root in root.list.addSheet?.form.title = "Wrong" }) {
+            $0.list.addSheet?.form.title = "Expected"
+        }
+        XCTAssertEqual(tester.viewModel.list.addSheet?.form.title, "Wrong", "the closure never wrote into the view model")
+        XCTAssertEqual(reporter.messages.count, 1, "only the wrong title fails: \(reporter.messages)")
+        XCTAssertTrue(reporter.messages.first?.contains(#"−         title: "Expected""#) == true, reporter.messages.first ?? "")
+        await tester.finish()
+        XCTAssertEqual(reporter.messages.count, 1, "no change was queued as if a task had made it")
+    }
+
+    func testANonHashableValueDeepInSettableChildrenIsReportedAndModifyWorks() async {
+        reporter = RecordingIssueReporter()
+        let tester = ViewModelTester(EditableRoot(), reporter: reporter)
+        await tester.send({ $0.list.addSheet = EditableSheet() }) {
+            $0.list.addSheet = ViewModelState(EditableSheet())
+        }
+        await tester.send({ $0.list.addSheet?.form.schedule = Schedule(minutes: 30) }) {
+            $0.list.addSheet?.form.modify(as: EditableForm.self) { $0.schedule = Schedule(minutes: 30) }
+        }
+        XCTAssertEqual(reporter.messages, [])
+        await tester.send({ $0.list.addSheet?.form.schedule = Schedule(minutes: 45) }) {
+            $0.list.addSheet?.form.schedule = Schedule(minutes: 45)
+        }
+        XCTAssertEqual(tester.viewModel.list.addSheet?.form.schedule, Schedule(minutes: 45))
+        XCTAssertEqual(reporter.messages.first, #"\EditableList.addSheet was read as the live view model, not as its state in the snapshot, so this expectation cannot change it. Write it with modify(as:), which only a child's state has."#)
     }
 
     func testAWriteInAnExpectationNeverReachesTheLiveChild() async {

@@ -16,11 +16,19 @@ extension ViewModelState {
     /// A child written here stands for the one the view model made, compared by what defines it and
     /// its state (see ``init(_:reporter:)``); change the child's expected state further with
     /// ``subscript(_:case:)``. Reading answers the case of the snapshot, whose child is the one
-    /// the snapshot was taken of: read its state through ``subscript(_:case:)`` too.
+    /// the snapshot was taken of: read its state through ``subscript(_:case:)`` too. For an
+    /// optional child view model, Swift prefers ``subscript(dynamicMember:)->ViewModelState<Child>?``.
+    @_disfavoredOverload
     public subscript<Destination: ViewModelContainer>(dynamicMember keyPath: KeyPath<Model, Destination?>) -> Destination? {
         get {
             guard let index = destinationIndex(keyPath) else { return nil }
             let value = snapshot.fields[index].value
+            guard !(Destination.self is ViewModel.Type) else {
+                // An optional child read as a destination: never hand out the live child.
+                report("\(describe(keyPath)) was read as the live view model, not as its state in the snapshot, so this "
+                    + "expectation cannot change it. Write it with modify(as:), which only a child's state has.")
+                return nil
+            }
             return ((value as? CaseSnapshot?) ?? nil)?.source as? Destination
         }
         set {
@@ -62,9 +70,15 @@ extension ViewModelState {
             guard var presented = valueSnapshot(of: embed(model)) as? CaseSnapshot, !presented.payload.isEmpty else {
                 return report("\(keyPath): the case made from \(Child.self) holds no view model")
             }
+            let before = (snapshot.fields[index].value as? CaseSnapshot?) ?? nil
             presented.payload[0].value = newValue.snapshot
             snapshot.fields[index].value = presented as CaseSnapshot?
-            noteWritten([.field(field)])
+            // The same child, changed in place: only what was written inside it counts as written
+            // (a non-exhaustive test names just that). Anything else replaces the destination.
+            let sameChild = before?.caseName == presented.caseName
+                && (before?.payload.first?.value as? StateSnapshot)?.source === model
+            guard sameChild else { return noteWritten([.field(field)]) }
+            for path in newValue.written { noteWritten([.field(field), .payload(0)] + path) }
         }
     }
 

@@ -20,10 +20,17 @@ package import StateDump
 /// - ``subscript(dynamicMember:)->ViewModelState<Child>?``
 /// - ``subscript(dynamicMember:)->[ViewModelState<ViewModel>]``
 ///
-/// ### Children of different types
+/// ### Destinations
+///
+/// - ``subscript(dynamicMember:)->Destination?``
+/// - ``subscript(_:case:)``
+///
+/// ### Children of different types and value entries
 ///
 /// - ``erased``
 /// - ``modify(as:fileID:filePath:line:column:_:)``
+/// - ``entry(_:reporter:)``
+/// - ``entry(as:)``
 @MainActor
 @dynamicMemberLookup
 public struct ViewModelState<Model: ViewModel> {
@@ -189,26 +196,54 @@ public struct ViewModelState<Model: ViewModel> {
     /// Only the snapshot is read and written, never the view model under test. A key path the
     /// snapshot cannot resolve (a computed property, a property that is not observed) fails the
     /// test, naming it; writing it changes nothing, and reading it answers the view model's value
-    /// of a plain property only because a getter must return one.
+    /// only because a getter must return one.
+    public subscript<Value: Hashable>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value {
+        get { observedValue(at: keyPath) }
+        set { setObservedValue(newValue, at: keyPath) }
+    }
+
+    /// Reads or writes one `@Observed` property of the snapshot whose type is not `Hashable`, as
+    /// ``subscript(dynamicMember:)->Value`` does.
+    ///
+    /// Swift prefers this subscript least: an expectation that goes through children and ends in a
+    /// `Hashable` property (`$0.list.addSheet?.form.title = "Engineering"`) always reads the
+    /// children's states. One that ends in another type, through two or more levels of children
+    /// with settable properties, can make Swift read a child as its live view model instead; the
+    /// test then fails, naming the child's key path, and nothing is written into the view model.
+    /// Write such an expectation with ``modify(as:fileID:filePath:line:column:_:)``:
+    /// `$0.list.addSheet?.form.modify(as: FormViewModel.self) { $0.schedule = schedule }`.
     @_disfavoredOverload
     public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value {
-        get {
-            if let index = resolver.index(of: keyPath, in: snapshot), let value = snapshot.fields[index].value as? Value {
-                return value
+        get { observedValue(at: keyPath) }
+        set { setObservedValue(newValue, at: keyPath) }
+    }
+
+    private func observedValue<Value>(at keyPath: KeyPath<Model, Value>) -> Value {
+        if let index = resolver.index(of: keyPath, in: snapshot), let value = snapshot.fields[index].value as? Value {
+            return value
+        }
+        if Value.self is any ViewModelContainer.Type {
+            // Swift chose this subscript over the children's: never hand out the live child.
+            report("\(describe(keyPath)) was read as the live view model, not as its state in the snapshot, so this "
+                + "expectation cannot change it. Write it with modify(as:), which only a child's state has.")
+            if let nilType = Value.self as? any ExpressibleByNilLiteral.Type, let none = nilType.init(nilLiteral: ()) as? Value {
+                return none
             }
+        } else {
             report("\(describe(keyPath)) is not observed state of \(snapshot.typeName): an assertion can only read the snapshot "
                 + "(@Observed and @Child properties).")
-            return readableModel[keyPath: keyPath]
         }
-        set {
-            guard let index = resolver.index(of: keyPath, in: snapshot), let value = newValue as? any Equatable else {
-                return report(
-                    "\(keyPath) is not an @Observed property of \(snapshot.typeName); a test can only assert observed state."
-                )
-            }
-            snapshot.fields[index].value = value
-            noteWritten([.field(snapshot.fields[index].name)])
+        return readableModel[keyPath: keyPath]
+    }
+
+    private mutating func setObservedValue<Value>(_ newValue: Value, at keyPath: KeyPath<Model, Value>) {
+        guard let index = resolver.index(of: keyPath, in: snapshot), let value = newValue as? any Equatable else {
+            return report(
+                "\(describe(keyPath)) is not an @Observed property of \(snapshot.typeName); a test can only assert observed state."
+            )
         }
+        snapshot.fields[index].value = value
+        noteWritten([.field(snapshot.fields[index].name)])
     }
 
     /// What a read the snapshot cannot answer reads once it has failed the test (a getter must
@@ -223,7 +258,10 @@ public struct ViewModelState<Model: ViewModel> {
 
     /// `keyPath` as Swift prints it, without the address it prints for a computed property:
     /// `\\Root.<computed Int>`.
-    func describe(_ keyPath: AnyKeyPath) -> String {
+    func describe<Value>(_ keyPath: KeyPath<Model, Value>) -> String {
+        if let index = resolver.index(of: keyPath, in: snapshot) {
+            return "\\\(snapshot.typeName).\(snapshot.fields[index].name)"
+        }
         var text = "\(keyPath)"
         while let start = text.firstRange(of: "<computed 0x"),
               let open = text[start.upperBound...].firstRange(of: " ("),
