@@ -15,7 +15,6 @@ package import StateDump
 ///
 /// ### Properties and children
 ///
-/// - ``subscript(dynamicMember:)->Value``
 /// - ``subscript(dynamicMember:)->ViewModelState<Child>``
 /// - ``subscript(dynamicMember:)->ViewModelState<Child>?``
 /// - ``subscript(dynamicMember:)->[ViewModelState<ViewModel>]``
@@ -203,7 +202,7 @@ public struct ViewModelState<Model: ViewModel> {
     }
 
     /// Reads or writes one `@Observed` property of the snapshot whose type is not `Hashable`, as
-    /// ``subscript(dynamicMember:)->Value`` does.
+    /// the subscript for `Hashable` values does.
     ///
     /// Swift prefers this subscript least: an expectation that goes through children and ends in a
     /// `Hashable` property (`$0.list.addSheet?.form.title = "Engineering"`) always reads the
