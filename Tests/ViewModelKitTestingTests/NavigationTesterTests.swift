@@ -343,6 +343,26 @@ final class NavigationTesterTests: XCTestCase {
         ])
     }
 
+    func testModifyAsOnAValueEntryFailsNamingIt() async {
+        let tester = makeTester()
+        await tester.send({ $0.meetingTapped(Meeting(id: 1, title: "Standup")) }) {
+            $0.path.append(.entry(Screen.meeting(Meeting(id: 1, title: "Standup"))))
+            $0.path[0].modify(as: Form.self) { _ in XCTFail("not a form") }
+        }
+        XCTAssertEqual(reporter.messages, [
+            "modify(as: Form): this state belongs to an entry of Screen that holds no view model",
+        ])
+    }
+
+    func testReadingAnEntryAsAnotherTypeGivesNil() async {
+        let tester = makeTester()
+        await tester.send({ $0.meetingTapped(Meeting(id: 1, title: "Standup")) }) {
+            $0.path = [.entry(Screen.meeting(Meeting(id: 1, title: "Standup")))]
+        }
+        XCTAssertNil(tester.state.path.first?.entry(as: Meeting.self), "an entry of another type")
+        XCTAssertEqual(reporter.messages, [])
+    }
+
     // MARK: Dismissal
 
     func testARootThatDismissesItselfIsReadable() async {
