@@ -78,10 +78,22 @@ private final class EditableSheet: ViewModel {
     @Child var form = EditableForm()
 }
 
+private enum EditDestination: ViewModelContainer {
+    case form(EditableForm)
+    case note(String)
+}
+
+private enum EditScreen: ViewModelContainer {
+    case form(EditableForm)
+    case note(String)
+}
+
 @MainActor
 private final class EditableList: ViewModel {
     @Child var addSheet: EditableSheet?
     @Child var sheets: IdentifiedArray<RowSheet> = []
+    @Child var destination: EditDestination?
+    @Child var path: [EditScreen] = []
 }
 
 @MainActor
@@ -428,6 +440,46 @@ final class NavigationTesterTests: XCTestCase {
         XCTAssertTrue(reporter.messages.first?.contains(#"−         title: "Expected""#) == true, reporter.messages.first ?? "")
         await tester.finish()
         XCTAssertEqual(reporter.messages.count, 1, "no change was queued as if a task had made it")
+    }
+
+    func testExpectationsThroughACollectionAStackAndADestinationInEitherOrder() async {
+        reporter = RecordingIssueReporter()
+        let root = EditableRoot()
+        root.list.sheets = [RowSheet(id: 1)]
+        root.list.path = [.form(EditableForm())]
+        root.list.destination = .form(EditableForm())
+        let tester = ViewModelTester(root, reporter: reporter)
+        let destinationForm = { (root: EditableRoot) -> EditableForm? in
+            guard case .form(let form) = root.list.destination else { return nil }
+            return form
+        }
+        let pathForm = { (root: EditableRoot) -> EditableForm? in
+            guard case .form(let form) = root.list.path.first else { return nil }
+            return form
+        }
+        await tester.send({ root in
+            root.list.sheets[id: 1]?.form.title = "Row"
+            pathForm(root)?.title = "Pushed"
+            destinationForm(root)?.title = "Presented"
+        }) {
+            $0.list.sheets[0].modify(as: RowSheet.self) { $0.form.title = "Row" }
+            $0.list.path[0].modify(as: EditableForm.self) { $0.title = "Pushed" }
+            $0.list[\.destination, case: EditDestination.form]?.title = "Presented"
+        }
+        await tester.send({ root in
+            root.list.sheets[id: 1]?.form.isUrgent = true
+            pathForm(root)?.isUrgent = true
+            destinationForm(root)?.isUrgent = true
+        }) {
+            $0.list[\.destination, case: EditDestination.form]?.isUrgent = true
+            $0.list.path[0].modify(as: EditableForm.self) { $0.isUrgent = true }
+            $0.list.sheets[0].modify(as: RowSheet.self) { $0.form.isUrgent = true }
+        }
+        await tester.send({ $0.list.destination = .note("Saved") }) {
+            $0.list.destination = .note("Saved")
+        }
+        await tester.finish()
+        XCTAssertEqual(reporter.messages, [])
     }
 
     func testANonHashableValueDeepInSettableChildrenIsReportedAndModifyWorks() async {
