@@ -74,9 +74,13 @@ let package = Package(
         ),
         // The allocator's counters (glibc mallinfo2) for the memory benchmarks.
         .target(name: "CAllocatorStats"),
+        // Prints `IssueReporting.isTesting`; the tests run it under the names the test runners have.
+        .executableTarget(name: "testing-probe", dependencies: ["ViewModelKit"], swiftSettings: strict),
 
         // MARK: Tests: one target per module.
-        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport", "testing-probe"], swiftSettings: strict
+        ),
         .testTarget(name: "StateDumpTests", dependencies: ["StateDump"], swiftSettings: strict),
         .testTarget(name: "ClientSupportTests", dependencies: ["ClientSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTestingTests", dependencies: ["ViewModelKitTesting"], swiftSettings: strict),
