@@ -72,7 +72,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The allocator's counters (glibc mallinfo2) for the memory benchmarks.
+        // The allocator's counters (glibc's mallinfo2, Darwin's malloc zone statistics) for the memory benchmarks.
         .target(name: "CAllocatorStats"),
         // Prints `IssueReporting.isTesting`; the tests run it under the names the test runners have.
         .executableTarget(name: "testing-probe", dependencies: ["ViewModelKit"], swiftSettings: strict),
