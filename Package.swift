@@ -9,7 +9,8 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "ViewModelKit",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // The minimums of `Mutex` and `Atomic` (Synchronization), which are above Observation's.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
         .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
