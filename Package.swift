@@ -9,7 +9,8 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "ViewModelKit",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // The minimums of `Mutex` and `Atomic` (Synchronization), which are above Observation's.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
         .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
@@ -72,11 +73,15 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The allocator's counters (glibc mallinfo2) for the memory benchmarks.
+        // The allocator's counters (glibc's mallinfo2, Darwin's malloc zone statistics) for the memory benchmarks.
         .target(name: "CAllocatorStats"),
+        // Prints `IssueReporting.isTesting`; the tests run it under the names the test runners have.
+        .executableTarget(name: "testing-probe", dependencies: ["ViewModelKit"], swiftSettings: strict),
 
         // MARK: Tests: one target per module.
-        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport", "testing-probe"], swiftSettings: strict
+        ),
         .testTarget(name: "StateDumpTests", dependencies: ["StateDump"], swiftSettings: strict),
         .testTarget(name: "ClientSupportTests", dependencies: ["ClientSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTestingTests", dependencies: ["ViewModelKitTesting"], swiftSettings: strict),

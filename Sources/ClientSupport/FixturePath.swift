@@ -117,7 +117,10 @@ package func readFixtureFile(
 }
 
 /// `path` with every symlink, `.` and `..` resolved, or `nil` if it does not exist.
-private func realPath(_ path: String) -> String? {
+///
+/// Unlike Foundation's `resolvingSymlinksInPath()`, which on Darwin drops a leading `/private`, it
+/// answers what `realpath(3)` does (`/private/var/…` for macOS's temporary directory).
+package func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)

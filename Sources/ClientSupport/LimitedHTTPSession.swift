@@ -169,14 +169,26 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
 
     private static func transferError(_ error: any Error, url: String, headersRead: Bool) -> any Error {
         guard let urlError = error as? URLError else { return TransferError.network(String(describing: error)) }
-        // NB: libcurl refuses a header line longer than its buffer (100 KB) as "Out of memory".
-        if !headersRead, urlError.localizedDescription == "Out of memory" {
-            return TransferError.network("a header line in the answer from \(url) is too long (at most 100 KB are read)")
-        }
+        if !headersRead, let message = refusedHeaderMessage(urlError, url: url) { return TransferError.network(message) }
         switch urlError.code {
         case .cancelled: return CancellationError()
         case .timedOut: return TransferError.timedOut(url: url)
         default: return TransferError.network(urlError.localizedDescription)
         }
+    }
+
+    /// What to say when URLSession gave up on the response head, before any header was handed over;
+    /// `nil` for any other failure.
+    private static func refusedHeaderMessage(_ error: URLError, url: String) -> String? {
+        #if canImport(FoundationNetworking)
+        // NB: libcurl refuses a header line longer than its buffer (100 KB) as "Out of memory".
+        guard error.localizedDescription == "Out of memory" else { return nil }
+        return "a header line in the answer from \(url) is too long (at most 100 KB are read)"
+        #else
+        // Darwin's loader names no size: a head it cannot take (a line too long, or not HTTP) is one
+        // of these codes, in the user's language.
+        guard [.cannotParseResponse, .dataLengthExceedsMaximum].contains(error.code) else { return nil }
+        return "the header of the answer from \(url) could not be read (a header line is too long, or malformed)"
+        #endif
     }
 }

@@ -65,8 +65,10 @@ enum SignalRouter {
         previous: UnsafeMutablePointer<sigaction>? = nil
     ) {
         var action = sigaction()
-        #if os(Linux)
+        #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = handler
+        #elseif canImport(Musl)
+        action.__sa_handler.sa_handler = handler
         #else
         action.__sigaction_u.__sa_handler = handler
         #endif
@@ -77,8 +79,10 @@ enum SignalRouter {
 
     /// Whether `action` is `SIG_IGN`.
     private static func isIgnored(_ action: sigaction) -> Bool {
-        #if os(Linux)
+        #if canImport(Glibc)
         let handler = action.__sigaction_handler.sa_handler
+        #elseif canImport(Musl)
+        let handler = action.__sa_handler.sa_handler
         #else
         let handler = action.__sigaction_u.__sa_handler
         #endif

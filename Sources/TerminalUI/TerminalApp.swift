@@ -212,23 +212,18 @@ final class InputReader: Sendable {
         var decoder = KeyDecoder()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            var descriptors = [
-                pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-            ]
             let timeout = decoder.hasPendingBytes ? Self.escapeDelay : -1
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
-            if ready < 0 {
+            guard let ready = POSIX.waitReadable(input, orWake: wake, timeoutMilliseconds: timeout) else {
                 if errno == EINTR { continue }
                 events.yield(.inputEnded)
                 return
             }
-            if descriptors[1].revents != 0 { return }
-            if ready == 0 {
+            if ready.wake { return }
+            if ready == .timedOut {
                 send(decoder.flush())
                 continue
             }
-            guard descriptors[0].revents != 0 else { continue }
+            guard ready.input else { continue }
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count > 0 {
                 send(decoder.decode(Array(buffer[..<count])))

@@ -715,13 +715,59 @@ enum PollOutcome {
     case timedOut
 }
 
-enum Socket {
-    static func makeLoopbackListener() throws -> (fd: Int32, port: Int) {
-        #if os(Linux)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+/// The socket calls the loopback servers and their tests make, written once for Glibc, Musl and Darwin.
+package enum Socket {
+    /// A new TCP socket, close-on-exec, or -1 with `errno` set.
+    // NB: Glibc declares `SOCK_STREAM` as an enum case (hence `.rawValue`); Musl and Darwin as an Int32.
+    static func makeStreamSocket() -> Int32 {
+        #if canImport(Glibc)
+        return socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
         let fd = socket(AF_INET, SOCK_STREAM, 0)
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return fd
         #endif
+    }
+
+    /// `127.0.0.1:port` as a socket address.
+    private static func loopbackAddress(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        #if !os(Linux)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)  // 127.0.0.1
+        return address
+    }
+
+    /// A TCP connection to `127.0.0.1:port` that never raises SIGPIPE, sends each write at once
+    /// (`TCP_NODELAY`) and gives up a read after `receiveTimeoutSeconds`; the caller closes it.
+    package static func connectToLoopback(port: Int, receiveTimeoutSeconds: Int = 10) throws -> Int32 {
+        let fd = makeStreamSocket()
+        guard fd >= 0 else { throw LoopbackHTTPServerError(operation: "socket", code: errno) }
+        setNoSigPipe(fd)
+        var timeout = timeval()
+        timeout.tv_sec = .init(receiveTimeoutSeconds)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var one: Int32 = 1
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        var address = loopbackAddress(port: UInt16(truncatingIfNeeded: port))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            let error = LoopbackHTTPServerError(operation: "connect", code: errno)
+            _ = close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    static func makeLoopbackListener() throws -> (fd: Int32, port: Int) {
+        let fd = makeStreamSocket()
         guard fd >= 0 else { throw LoopbackHTTPServerError(operation: "socket", code: errno) }
 
         func fail(_ operation: String) -> LoopbackHTTPServerError {
@@ -730,17 +776,7 @@ enum Socket {
             return error
         }
 
-        #if !os(Linux)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        #endif
-
-        var address = sockaddr_in()
-        #if !os(Linux)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0  // ephemeral
-        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)  // 127.0.0.1
+        var address = loopbackAddress(port: 0)  // ephemeral
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -789,6 +825,12 @@ enum Socket {
         if flags >= 0, flags & O_NONBLOCK != 0 {
             _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
         }
+        setNoSigPipe(fd)
+    }
+
+    /// Where the system has it (Darwin), `SO_NOSIGPIPE`: a write to a closed connection fails
+    /// instead of raising SIGPIPE. Linux has no such option; ``sendAll(_:_:)`` passes `MSG_NOSIGNAL`.
+    private static func setNoSigPipe(_ fd: Int32) {
         #if !os(Linux)
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -813,14 +855,15 @@ enum Socket {
         }
     }
 
-    static func receive(_ fd: Int32, into buffer: inout [UInt8]) -> Int {
+    /// Reads what is there into `buffer`: the byte count, 0 at the end, -1 with `errno` set.
+    package static func receive(_ fd: Int32, into buffer: inout [UInt8]) -> Int {
         buffer.withUnsafeMutableBytes { raw in
             recv(fd, raw.baseAddress, raw.count, 0)
         }
     }
 
     /// Writes all of `bytes`; returns `false` if the connection failed. Never raises SIGPIPE.
-    static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         #if os(Linux)
         let flags = Int32(MSG_NOSIGNAL)
         #else

@@ -8,13 +8,14 @@ public import Foundation
 /// defer { scratch.remove() }
 /// ```
 public struct TemporaryDirectory: Sendable {
-    /// The directory.
+    /// The directory, its path resolved (see ``TestPaths/resolved(_:)``).
     public let url: URL
 
     /// Creates a new, empty directory.
     public init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("viewmodelkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let created = FileManager.default.temporaryDirectory.appendingPathComponent("viewmodelkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: created, withIntermediateDirectories: true)
+        url = TestPaths.resolved(created)
     }
 
     /// Deletes the directory and everything in it.

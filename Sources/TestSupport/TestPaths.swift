@@ -15,24 +15,52 @@ public enum TestPaths {
         packageRoot.appendingPathComponent("Tests/GitHubRepositoriesTests/Recorded")
     }
 
-    /// A new, empty directory for one test, below the system's temporary directory.
+    /// A new, empty directory for one test, below the system's temporary directory, its path resolved
+    /// (see ``resolved(_:)``).
     public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("vmk-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        return resolved(url)
+    }
+
+    /// `url` with every symlink resolved, as the code under test resolves paths, or `url` itself if
+    /// it does not exist. On macOS the temporary directory is below `/var`, a symlink to
+    /// `/private/var`, so a test compares paths only once both are resolved.
+    public static func resolved(_ url: URL) -> URL {
+        realPath(url.path).map { URL(fileURLWithPath: $0, isDirectory: url.hasDirectoryPath) } ?? url
     }
 }
 
 extension TestPaths {
     /// The executable `name` that `swift test` built beside the test bundle, or `nil` if there is none.
     public static func builtExecutable(_ name: String) -> URL? {
-        let candidates = [
+        #if canImport(Darwin)
+        // On macOS the process is the `xctest` tool (or `swiftpm-testing-helper`), so the first
+        // argument and the main bundle name the toolchain; the executables are in
+        // `.build/<configuration>/`, beside the test bundle that holds this code.
+        let bundleDirectories = testBundleDirectories
+        #else
+        let bundleDirectories: [URL] = []
+        #endif
+        let candidates = (bundleDirectories + [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL,
             Bundle.main.bundleURL.deletingLastPathComponent(),
-        ].map { $0.appendingPathComponent(name) }
+        ]).map { $0.appendingPathComponent(name) }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
+
+    #if canImport(Darwin)
+    /// The directories that hold the loaded test bundles (`….xctest`): the one this code is linked
+    /// into first.
+    private static var testBundleDirectories: [URL] {
+        let bundles = [Bundle(for: BundleAnchor.self)] + Bundle.allBundles
+        return bundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
+    }
+
+    /// A class of this module, to find the bundle it is loaded from.
+    private final class BundleAnchor {}
+    #endif
 }
 
 /// What a test needs from the machine but did not find (tmux, a built binary).

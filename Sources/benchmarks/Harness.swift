@@ -57,10 +57,15 @@ func nanoseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
 }
 
-/// Bytes the allocator has handed out and not yet taken back (glibc's `mallinfo2`).
+/// Bytes the allocator has handed out and not yet taken back (glibc's `mallinfo2`, Darwin's malloc
+/// zone statistics); 0 where ``allocatorCountsUnavailable`` says why.
 func allocatedBytes() -> Int {
     Int(vmk_allocated_bytes())
 }
+
+/// Why the memory rows cannot be measured here, or `nil` when ``allocatedBytes()`` counts.
+let allocatorCountsUnavailable: String? =
+    vmk_allocated_bytes_available() ? nil : "this C library reports no allocation counts"
 
 /// One row of the results table.
 struct Row: Encodable {
@@ -76,6 +81,8 @@ struct Row: Encodable {
     var ratio: Double?
     var target: String?
     var met: Bool?
+    /// Why the case could not be measured here; the figures are then zero and meaningless.
+    var unavailable: String?
 }
 
 func format(_ value: Double) -> String {

@@ -125,8 +125,8 @@ func subscriptionRows(repeats: Int) -> [Row] {
     return [
         Row(benchmark: "subscribe, then cancel", measured: "ViewModelKit", unit: "ns/cycle", median: cycle.median, min: cycle.min, max: cycle.max),
         Row(benchmark: "memory per live subscription", measured: "ViewModelKit", unit: "bytes", median: bytesPerSubscription.median,
-            min: bytesPerSubscription.min, max: bytesPerSubscription.max),
+            min: bytesPerSubscription.min, max: bytesPerSubscription.max, unavailable: allocatorCountsUnavailable),
         Row(benchmark: "memory per empty view model", measured: "ViewModelKit", unit: "bytes", median: bytesPerModel.median,
-            min: bytesPerModel.min, max: bytesPerModel.max),
+            min: bytesPerModel.min, max: bytesPerModel.max, unavailable: allocatorCountsUnavailable),
     ]
 }

@@ -19,6 +19,10 @@ var rows: [Row] = []
 @MainActor
 func report(_ new: [Row]) {
     for row in new {
+        if let reason = row.unavailable {
+            print("\(row.benchmark) | \(row.measured): unavailable (\(reason))")
+            continue
+        }
         var line = "\(row.benchmark) | \(row.measured): \(format(row.median)) \(row.unit) [\(format(row.min))–\(format(row.max))]"
         if let peer = row.peer, let peerMedian = row.peerMedian {
             line += " | \(peer): \(format(peerMedian))"

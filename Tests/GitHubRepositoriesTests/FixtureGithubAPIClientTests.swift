@@ -7,7 +7,7 @@ import ViewModelKit
 final class FixtureGithubAPIClientTests: XCTestCase {
     func testServesTheFileAtTheAPIPath() async throws {
         let client = FixtureGithubAPIClient(directory: TestPaths.fixtures)
-        XCTAssertEqual(try client.fileURL(forUser: "kohsuke").path, TestPaths.fixtures.path + "/github/users/kohsuke/repos.json")
+        XCTAssertEqual(try client.fileURL(forUser: "kohsuke").path, TestPaths.resolved(TestPaths.fixtures).path + "/github/users/kohsuke/repos.json")
         let repositories = try await client.fetchRepositories(user: "kohsuke")
         XCTAssertEqual(repositories.count, 60)
         XCTAssertEqual(repositories.first?.fullName, "kohsuke/access-modifier")

@@ -259,8 +259,10 @@ final class TerminalAppTests: XCTestCase {
     private func handlerAddress(_ signalNumber: Int32) -> Int {
         var action = sigaction()
         _ = sigaction(signalNumber, nil, &action)
-        #if os(Linux)
+        #if canImport(Glibc)
         return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+        #elseif canImport(Musl)
+        return unsafeBitCast(action.__sa_handler.sa_handler, to: Int.self)
         #else
         return unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
         #endif

@@ -37,34 +37,15 @@ final class LoopbackHTTPServerTests: XCTestCase {
 
     /// Sends `pieces` over a raw TCP connection (one `send` each) and returns everything the server writes until EOF.
     private func rawExchange(port: Int, _ pieces: [String]) throws -> String {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        XCTAssertGreaterThanOrEqual(fd, 0)
+        let fd = try Socket.connectToLoopback(port: port)
         defer { _ = close(fd) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var one: Int32 = 1
-        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        XCTAssertEqual(connected, 0, "connect failed: errno \(errno)")
-
         for piece in pieces {
-            let bytes = Array(piece.utf8)
-            let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            XCTAssertEqual(sent, bytes.count)
+            XCTAssertTrue(Socket.sendAll(fd, Array(piece.utf8)), "send failed: errno \(errno)")
         }
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let count = Socket.receive(fd, into: &chunk)
             if count > 0 {
                 received += chunk[0..<count]
             } else if count == 0 {

@@ -28,18 +28,38 @@ public enum IssueReporting {
     }
 
     /// Whether this process runs tests (XCTest or Swift Testing).
+    ///
+    /// It recognizes how each runner starts a test process: on Linux, the test binary itself
+    /// (`…PackageTests.xctest`); on macOS, the `xctest` tool with the test bundle as its last
+    /// argument, or Swift Testing's `swiftpm-testing-helper`; under Xcode, the environment XCTest sets.
     public static let isTesting: Bool = {
         let environment = ProcessInfo.processInfo.environment
         if environment["XCTestConfigurationFilePath"] != nil || environment["XCTestBundlePath"] != nil
             || environment["XCTestSessionIdentifier"] != nil {
             return true
         }
-        let arguments = ProcessInfo.processInfo.arguments
+        // NB: both lists: Foundation on Linux puts the resolved executable in front of its list, while
+        // CommandLine keeps the name the process was started under.
+        return [ProcessInfo.processInfo.arguments, CommandLine.arguments].contains(where: isTestRunner)
+    }()
+
+    /// Whether `arguments` (the program first) are how a test runner starts.
+    private static func isTestRunner(_ arguments: [String]) -> Bool {
         if arguments.contains(where: { $0.hasPrefix("--testing-library") || $0 == "--test-bundle-path" }) {
             return true
         }
-        return arguments.first.map { $0.hasSuffix(".xctest") || $0.hasSuffix("PackageTests") } ?? false
-    }()
+        guard let program = arguments.first else { return false }
+        if program.hasSuffix(".xctest") || program.hasSuffix("PackageTests") { return true }
+        switch program.split(separator: "/").last {
+        case "swiftpm-testing-helper":
+            return true
+        case "xctest":
+            let bundle = arguments.dropFirst().last?.split(separator: "/").last
+            return bundle?.hasSuffix(".xctest") ?? false
+        default:
+            return false
+        }
+    }
 }
 
 /// Reports `message`: to the installed ``IssueReporter`` (failing the running test), or to standard

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which of the two descriptors ``POSIX/waitReadable(_:orWake:timeoutMilliseconds:)`` watched can be
+/// read now; neither after a time-out.
+struct Readiness: Equatable {
+    /// The input can be read (or has ended, or failed: the next read says which).
+    var input: Bool
+    /// The wake descriptor can be read.
+    var wake: Bool
+
+    /// Nothing became readable before the time-out.
+    static let timedOut = Readiness(input: false, wake: false)
+}
+
+extension POSIX {
+    /// Waits until `input` or `wake` can be read, or `timeoutMilliseconds` pass (-1: no limit).
+    ///
+    /// - Returns: What can be read, or `nil` when the wait failed (`errno` says why; `EINTR` means
+    ///   try again).
+    // NB: macOS's poll(2) does not support devices: on a terminal it answers POLLNVAL at once, so
+    // Darwin waits with select(2), which does.
+    static func waitReadable(_ input: Int32, orWake wake: Int32, timeoutMilliseconds: Int32) -> Readiness? {
+        #if canImport(Darwin)
+        return selectReadable(input, orWake: wake, timeoutMilliseconds: timeoutMilliseconds)
+        #else
+        return pollReadable(input, orWake: wake, timeoutMilliseconds: timeoutMilliseconds)
+        #endif
+    }
+
+    /// ``waitReadable(_:orWake:timeoutMilliseconds:)`` with poll(2).
+    static func pollReadable(_ input: Int32, orWake wake: Int32, timeoutMilliseconds: Int32) -> Readiness? {
+        var descriptors = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
+        if ready < 0 { return nil }
+        return Readiness(input: descriptors[0].revents != 0, wake: descriptors[1].revents != 0)
+    }
+
+    #if _endian(little)
+    /// ``waitReadable(_:orWake:timeoutMilliseconds:)`` with select(2). Descriptors past what an
+    /// `fd_set` holds fail with `EINVAL`.
+    static func selectReadable(_ input: Int32, orWake wake: Int32, timeoutMilliseconds: Int32) -> Readiness? {
+        let capacity = MemoryLayout<fd_set>.size * 8
+        guard input >= 0, wake >= 0, Int(input) < capacity, Int(wake) < capacity else {
+            errno = EINVAL
+            return nil
+        }
+        var readable = fd_set()
+        insert(input, into: &readable)
+        insert(wake, into: &readable)
+        var timeout = timeval()
+        timeout.tv_sec = .init(timeoutMilliseconds / 1000)
+        timeout.tv_usec = .init(timeoutMilliseconds % 1000 * 1000)
+        let ready = withUnsafeMutablePointer(to: &timeout) { limit in
+            select(max(input, wake) + 1, &readable, nil, nil, timeoutMilliseconds < 0 ? nil : limit)
+        }
+        if ready < 0 { return nil }
+        return Readiness(input: contains(input, readable), wake: contains(wake, readable))
+    }
+
+    // NB: an fd_set is an array of words (Int32 on Darwin, Int on Glibc) in which bit n % width of
+    // word n / width stands for descriptor n; on a little-endian machine that is bit n % 8 of byte
+    // n / 8 whatever the width, which is how these read it (the C macros FD_SET and FD_ISSET are
+    // not imported into Swift).
+    private static func insert(_ descriptor: Int32, into set: inout fd_set) {
+        withUnsafeMutableBytes(of: &set) { bytes in
+            bytes[Int(descriptor) / 8] |= UInt8(1) << (Int(descriptor) % 8)
+        }
+    }
+
+    private static func contains(_ descriptor: Int32, _ set: fd_set) -> Bool {
+        withUnsafeBytes(of: set) { bytes in
+            bytes[Int(descriptor) / 8] & (UInt8(1) << (Int(descriptor) % 8)) != 0
+        }
+    }
+    #endif
+}
