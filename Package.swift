@@ -48,12 +48,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "repos",
-            dependencies: ["GitHubRepositories", "TerminalScreens", "TerminalUI", "ViewModelKit", "CommandLineSupport"],
+            dependencies: [
+                "GitHubRepositories", "TerminalScreens", "TerminalUI", "ViewModelKit", "ViewModelKitRecording", "CommandLineSupport",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "counter",
-            dependencies: ["Counter", "TerminalScreens", "TerminalUI", "ViewModelKit", "CommandLineSupport"],
+            dependencies: ["Counter", "TerminalScreens", "TerminalUI", "ViewModelKit", "ViewModelKitRecording", "CommandLineSupport"],
             swiftSettings: strict
         ),
 

@@ -14,6 +14,8 @@ struct RecordedStep {
     var cause: Cause
     /// The session's logical time when it happened.
     var time: Duration
+    /// Whether a sleep was in progress when it happened.
+    var sleeping = true
     /// The state before.
     var before: StateSnapshot
     /// The state after.

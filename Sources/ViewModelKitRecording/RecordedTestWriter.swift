@@ -37,11 +37,16 @@ struct RecordedTestWriter {
     mutating func source(steps: [RecordedStep], answers: [RecordedAnswers.Answer], endsWithRunningTasks: Bool) -> String {
         var body: [[String]] = []
         var clockTime = Duration.zero
+        // Time that passed while nothing slept: a replay need not wait for it.
+        var skipped = Duration.zero
         for step in steps {
             var advance: String?
-            if step.time > clockTime {
-                advance = "await clock.advance(by: \(SwiftLiteralWriter.durationSource(step.time - clockTime)))"
-                clockTime = step.time
+            let time = step.time - skipped
+            if time > clockTime, case .intent = step.cause, !step.sleeping {
+                skipped += time - clockTime
+            } else if time > clockTime {
+                advance = "await clock.advance(by: \(SwiftLiteralWriter.durationSource(time - clockTime)))"
+                clockTime = time
             }
             let statements = assignments(from: step.before, to: step.after, on: "$0", context: "state")
             switch step.cause {

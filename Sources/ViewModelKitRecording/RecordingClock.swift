@@ -107,8 +107,9 @@ public final class RecordingClock<Base: Clock<Duration>>: Clock, Sendable {
 
     /// The time an intent recorded now happens at: the live time in whole milliseconds, but before
     /// every sleep whose task has not gone on yet (a replay's `advance` would run that task first),
-    /// and never earlier than the time already recorded.
-    func intentTime() -> Duration {
+    /// and never earlier than the time already recorded. `sleeping` says whether any sleep was in
+    /// progress then: if none was, nothing in a replay depends on how much time passed before it.
+    func intentTime() -> (time: Duration, sleeping: Bool) {
         let live = start.duration(to: base.now)
         let milliseconds = live.components.seconds * 1_000 + live.components.attoseconds / 1_000_000_000_000_000
         return state.withLock { state in
@@ -117,7 +118,7 @@ public final class RecordingClock<Base: Clock<Duration>>: Clock, Sendable {
                 time = next - .milliseconds(1)
             }
             state.now = max(state.now, time)
-            return state.now
+            return (state.now, !state.sleeps.isEmpty)
         }
     }
 

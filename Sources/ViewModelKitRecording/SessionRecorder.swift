@@ -36,10 +36,10 @@ public final class SessionRecorder: IntentRecorder {
     let initialState: StateSnapshot
     var childFactories: [ObjectIdentifier: (ViewModel) -> (expression: String, fresh: StateSnapshot)?] = [:]
     private var latest: StateSnapshot
-    private var openIntent: (intent: RecordedIntent, time: Duration)?
+    private var openIntent: (intent: RecordedIntent, time: Duration, sleeping: Bool)?
     private var openChange: (task: UInt64?, state: StateSnapshot)?
     private var subscription: Subscription?
-    private let intentTime: @Sendable () -> Duration
+    private let intentTime: @Sendable () -> (time: Duration, sleeping: Bool)
     private let stepTime: @Sendable (UInt64?) -> Duration
 
     /// Starts recording `viewModel`, whose tasks sleep on `clock`.
@@ -56,7 +56,7 @@ public final class SessionRecorder: IntentRecorder {
             intentTime = { clock.intentTime() }
             stepTime = { clock.stepTime(of: $0) }
         } else {
-            intentTime = { .zero }
+            intentTime = { (.zero, false) }
             stepTime = { _ in .zero }
         }
         subscription = viewModel.observeChanges { [weak self] in self?.changed() }
@@ -120,7 +120,8 @@ public final class SessionRecorder: IntentRecorder {
         guard RunningTask.currentToken == nil, openIntent == nil, subscription != nil else { return }
         guard let target = Self.path(to: model, from: viewModel) else { return }
         closeOpenChange()
-        openIntent = (RecordedIntent(target: target, function: function, arguments: arguments), intentTime())
+        let (time, sleeping) = intentTime()
+        openIntent = (RecordedIntent(target: target, function: function, arguments: arguments), time, sleeping)
         // The intent has returned by the next main-actor job.
         Task { @MainActor [weak self] in self?.closeIntent() }
     }
@@ -146,7 +147,7 @@ public final class SessionRecorder: IntentRecorder {
         guard let open = openIntent else { return }
         openIntent = nil
         let state = viewModel.snapshot()
-        steps.append(RecordedStep(cause: .intent(open.intent), time: open.time, before: latest, after: state))
+        steps.append(RecordedStep(cause: .intent(open.intent), time: open.time, sleeping: open.sleeping, before: latest, after: state))
         latest = state
     }
 

@@ -17,10 +17,10 @@ final class RecordingClockTests: XCTestCase {
         try await sleeper.value
 
         // The deadline passed, but the task was not seen going on: a key press now came before the tick.
-        XCTAssertEqual(clock.intentTime(), .milliseconds(999))
+        XCTAssertEqual(clock.intentTime().time, .milliseconds(999))
         // The task's next step happens at the deadline, whatever the live clock says.
         XCTAssertEqual(clock.stepTime(of: 7), .seconds(1))
-        XCTAssertEqual(clock.intentTime(), .milliseconds(1_500))
+        XCTAssertEqual(clock.intentTime().time, .milliseconds(1_500))
     }
 
     func testTimeIsLogicalBetweenEventsAndNeverGoesBack() async {
@@ -28,7 +28,8 @@ final class RecordingClockTests: XCTestCase {
         let clock = RecordingClock(live)
         await live.advance(by: .milliseconds(250))
         XCTAssertEqual(clock.now.offset, .zero)
-        XCTAssertEqual(clock.intentTime(), .milliseconds(250))
+        XCTAssertEqual(clock.intentTime().time, .milliseconds(250))
+        XCTAssertFalse(clock.intentTime().sleeping)
         XCTAssertEqual(clock.now.offset, .milliseconds(250))
         XCTAssertEqual(clock.stepTime(of: nil), .milliseconds(250))
     }
