@@ -21,12 +21,16 @@ struct RecordedTestWriter {
     /// Values the writer could not express, for the front end to report.
     private(set) var problems: [String] = []
 
-    init(test: RecordedTest, childFactories: [ObjectIdentifier: (ViewModel) -> (expression: String, fresh: StateSnapshot)?]) {
+    init(
+        test: RecordedTest,
+        childFactories: [ObjectIdentifier: (ViewModel) -> (expression: String, fresh: StateSnapshot)?],
+        initializerLabels: [ObjectIdentifier: [String]] = [:]
+    ) {
         self.test = test
         self.childFactories = childFactories
         let scrubber = SecretScrubber(secrets: test.secrets)
         self.scrubber = scrubber
-        self.literals = SwiftLiteralWriter(scrub: scrubber.scrub)
+        self.literals = SwiftLiteralWriter(scrub: scrubber.scrub, initializerLabels: initializerLabels)
     }
 
     var className: String { "\(test.name)Tests" }
@@ -39,6 +43,8 @@ struct RecordedTestWriter {
         var clockTime = Duration.zero
         // Time that passed while nothing slept: a replay need not wait for it.
         var skipped = Duration.zero
+        var names: Set<String> = []
+        var previousIntent: String?
         for step in steps {
             var advance: String?
             let time = step.time - skipped
@@ -51,14 +57,21 @@ struct RecordedTestWriter {
             let statements = assignments(from: step.before, to: step.after, on: "$0", context: "state")
             switch step.cause {
             case .intent(let intent):
-                let send = "await tester.send({ \(call(intent)) })"
-                body.append((advance.map { [$0] } ?? []) + [send + closure(statements, after: 8 + send.count)])
+                let (constants, call) = call(intent, naming: &names)
+                let send = "await tester.send({ \(call) })"
+                let lines = (advance.map { [$0] } ?? []) + constants + [send + closure(statements, after: 8 + send.count)]
+                // The same intent again with nothing in between (typing): one group.
+                let sameAgain = previousIntent == "\(intent.target)\(intent.function)" && advance == nil && constants.isEmpty
+                if sameAgain, !body.isEmpty { body[body.count - 1] += lines } else { body.append(lines) }
+                previousIntent = "\(intent.target)\(intent.function)"
+                continue
             case .task:
                 if let advance { body.append([advance]) }
                 if body.isEmpty { body.append([]) }
                 let assertion = closure(statements, after: 8 + "await tester.receive".count)
                 body[body.count - 1].append("await tester.receive" + (assertion.isEmpty ? "()" : assertion))
             }
+            previousIntent = nil
         }
         var ending: [String] = []
         if endsWithRunningTasks {
@@ -84,7 +97,14 @@ struct RecordedTestWriter {
         lines.append("final class \(className): XCTestCase {")
         lines.append("    func testRecordedSession() async\(needsFiles || text.contains("try ") ? " throws" : "") {")
         lines.append("        let clock = TestClock()")
-        lines.append("        let tester = ViewModelTester(\(test.subject)\(clocks))")
+        let tester = "        let tester = ViewModelTester(\(test.subject)\(clocks))"
+        if tester.count <= 110 {
+            lines.append(tester)
+        } else {
+            lines += ["        let tester = ViewModelTester(", "            \(test.subject)" + (clocks.isEmpty ? "" : ","), ]
+            if !clocks.isEmpty { lines.append("            clocks: [clock]") }
+            lines.append("        )")
+        }
         for group in body where !group.isEmpty {
             lines.append("")
             for statement in group {
@@ -123,8 +143,9 @@ struct RecordedTestWriter {
 
     // MARK: - Intents
 
-    /// The call of `intent` from the root (`$0`).
-    func call(_ intent: RecordedIntent) -> String {
+    /// The call of `intent` from the root (`$0`), and the constants it uses: an argument that does
+    /// not fit on one line is named first (`let repository = GitHubRepository(…)`).
+    func call(_ intent: RecordedIntent, naming used: inout Set<String>) -> (constants: [String], call: String) {
         var base = "$0"
         var opening = ""
         var closing = ""
@@ -140,6 +161,7 @@ struct RecordedTestWriter {
             }
         }
         let (name, labels) = Self.split(intent.function)
+        var constants: [String] = []
         var arguments: [String] = []
         var trailing = ""
         for (index, argument) in intent.arguments.enumerated() {
@@ -151,11 +173,40 @@ struct RecordedTestWriter {
                 arguments.append(label == "_" ? text : "\(label): \(text)")
                 continue
             }
-            let value = literals.source(for: argument) ?? "/* \(dumpText(argument)) */"
+            var value = literals.source(for: argument, column: 60) ?? "/* \(dumpText(argument)) */"
+            if value.contains("\n") {
+                let constant = Self.uniqueName(label == "_" ? Self.subject(of: name) : label, in: &used)
+                constants.append("let \(constant) = " + (literals.source(for: argument, column: 12 + constant.count) ?? value))
+                value = constant
+            }
             arguments.append(label == "_" ? value : "\(label): \(value)")
         }
         let parenthesized = trailing.isEmpty || !arguments.isEmpty ? "(\(arguments.joined(separator: ", ")))" : ""
-        return opening + base + "." + name + parenthesized + trailing + closing
+        return (constants, opening + base + "." + name + parenthesized + trailing + closing)
+    }
+
+    /// The call alone, for a test of the writer.
+    func call(_ intent: RecordedIntent) -> String {
+        var used: Set<String> = []
+        return call(intent, naming: &used).call
+    }
+
+    /// What an intent is about: its name without the last word (`repositoryTapped` → `repository`).
+    static func subject(of intent: String) -> String {
+        guard let last = intent.lastIndex(where: \.isUppercase), last != intent.startIndex else { return "value" }
+        return String(intent[..<last])
+    }
+
+    /// `name`, or `name2`, `name3`… if taken; marks it taken.
+    static func uniqueName(_ name: String, in used: inout Set<String>) -> String {
+        var candidate = name
+        var number = 2
+        while used.contains(candidate) || ["clock", "tester"].contains(candidate) {
+            candidate = "\(name)\(number)"
+            number += 1
+        }
+        used.insert(candidate)
+        return candidate
     }
 
     /// `load(user:completion:)` → `("load", ["user", "completion"])`.
@@ -201,7 +252,7 @@ struct RecordedTestWriter {
             } else if let oldList = old.value as? [StateSnapshot], let newList = new.value as? [StateSnapshot] {
                 statements += children(from: oldList, to: newList, at: place)
             } else {
-                statements.append("\(place) = " + value(new.value, named: new.name, indent: 0))
+                statements.append("\(place) = " + value(new.value, named: new.name, column: 12 + place.count + 3))
             }
         }
         return statements
@@ -262,10 +313,15 @@ struct RecordedTestWriter {
     // MARK: - Values
 
     /// `value` as an expression: Swift source when it has a short one, otherwise read from a file.
-    mutating func value(_ value: Any, named name: String, indent: Int) -> String {
+    mutating func value(_ value: Any, named name: String, column: Int) -> String {
         let expression = literals.expression(for: value, optional: false)
-        let text = expression.map { literals.render($0, indent: indent + 8) }
+        let text = expression.map { literals.render($0, column: column) }
         if let text, text.count <= inlineLimit { return text }
+        // An optional's value: the file holds the wrapped value, which the optional takes as it is.
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value {
+            return self.value(wrapped, named: name, column: column)
+        }
         if let encodable = value as? any Encodable, value is any Decodable, let data = encode(encodable) {
             let file = fileName(for: data, named: name)
             return "try recorded(\(dumpStringLiteral(file)), as: \(dumpTypeName(type(of: value))).self)"
@@ -318,9 +374,9 @@ struct RecordedTestWriter {
                 let name = "\(method.name)-\(answer.key)"
                 switch answer.result {
                 case .success(let result):
-                    cases.append("case \(key): return " + value(result, named: name, indent: 8))
+                    cases.append("case \(key): return " + value(result, named: name, column: 8 + key.count + 14))
                 case .failure(let error):
-                    let thrown = literals.source(for: error, indent: 8) ?? "CancellationError() /* \(dumpText(error)) */"
+                    let thrown = literals.source(for: error, column: 8 + key.count + 13) ?? "CancellationError() /* \(dumpText(error)) */"
                     cases.append("case \(key): throw " + thrown)
                 }
             }
@@ -342,7 +398,7 @@ struct RecordedTestWriter {
 extension SessionRecorder {
     /// The generated test: the Swift file's name and text, and the data files it reads, by name.
     public func testFiles(_ test: RecordedTest) -> (files: [(name: String, contents: Data)], problems: [String]) {
-        var writer = RecordedTestWriter(test: test, childFactories: childFactories)
+        var writer = RecordedTestWriter(test: test, childFactories: childFactories, initializerLabels: initializerLabels)
         let source = writer.source(steps: steps, answers: answers.all, endsWithRunningTasks: hasRunningTasks)
         let files = [(name: "\(writer.className).swift", contents: Data(source.utf8))] + writer.files.map { ($0.name, $0.contents) }
         return (files, writer.problems)

@@ -35,6 +35,7 @@ public final class SessionRecorder: IntentRecorder {
     var steps: [RecordedStep] = []
     let initialState: StateSnapshot
     var childFactories: [ObjectIdentifier: (ViewModel) -> (expression: String, fresh: StateSnapshot)?] = [:]
+    var initializerLabels: [ObjectIdentifier: [String]] = [:]
     private var latest: StateSnapshot
     private var openIntent: (intent: RecordedIntent, time: Duration, sleeping: Bool)?
     private var openChange: (task: UInt64?, state: StateSnapshot)?
@@ -110,6 +111,24 @@ public final class SessionRecorder: IntentRecorder {
             let (expression, fresh) = write(child)
             return (expression, fresh.snapshot())
         }
+    }
+
+    /// Says in which order the initializer of `Value` takes its arguments, when it is not the order
+    /// of its stored properties: a struct is written as a call of its initializer, one argument per
+    /// stored property, labelled by the property's name.
+    ///
+    /// ```swift
+    /// recorder.writeValues(of: GitHubRepositoryDetail.self, initializerLabels: ["id", "name", "owner", "fullName"])
+    /// ```
+    /// Labels not listed keep their order, after the listed ones.
+    public func writeValues<Value>(of type: Value.Type, initializerLabels: [String]) {
+        self.initializerLabels[ObjectIdentifier(type)] = initializerLabels
+    }
+
+    /// `value` as a Swift expression, as the generated test writes it (for a front end's
+    /// ``writeChildren(of:as:)`` expressions), or `nil` if it has none.
+    public nonisolated static func swiftSource(for value: Any) -> String? {
+        SwiftLiteralWriter().source(for: value)
     }
 
     // MARK: - Recording

@@ -21,10 +21,13 @@ struct SwiftLiteralWriter {
     var scrub: (String) -> String = { $0 }
     /// The longest line before a list is broken, one element per line.
     var width = 100
+    /// The argument labels of initializers whose order is not the stored properties' order, by type.
+    var initializerLabels: [ObjectIdentifier: [String]] = [:]
 
-    /// `value` as a Swift expression, or `nil` if it has none.
-    func source(for value: Any, indent: Int = 0) -> String? {
-        expression(for: value, optional: false).map { render($0, indent: indent) }
+    /// `value` as a Swift expression, or `nil` if it has none. `column` is where it starts on its
+    /// line; the lines after the first are indented relative to that line's start.
+    func source(for value: Any, column: Int = 0) -> String? {
+        expression(for: value, optional: false).map { render($0, column: column) }
     }
 
     /// `value` as an expression tree; `optional` when the value stands where an optional is expected.
@@ -59,7 +62,7 @@ struct SwiftLiteralWriter {
                 guard pair.count == 2, let key = expression(for: pair[0].value, optional: false),
                       let value = expression(for: pair[1].value, optional: false)
                 else { return nil }
-                pairs.append((render(key, indent: 0), value))
+                pairs.append((render(key, column: 0), value))
             }
             guard !pairs.isEmpty else { return .atom("[:]") }
             return .list(opening: "[", elements: pairs.sorted { $0.key < $1.key }.map { .labeled($0.key, $0.value) }, closing: "]")
@@ -79,11 +82,19 @@ struct SwiftLiteralWriter {
             guard let elements else { return nil }
             return .list(opening: "\(typeName).\(caseName)(", elements: elements, closing: ")")
         case .struct:
-            guard let elements = labeledExpressions(mirror) else { return nil }
+            guard var elements = labeledExpressions(mirror) else { return nil }
+            if let labels = initializerLabels[ObjectIdentifier(type(of: value))] {
+                elements.sort { Self.position(of: $0, in: labels) < Self.position(of: $1, in: labels) }
+            }
             return .list(opening: "\(typeName)(", elements: elements, closing: ")")
         default:
             return nil
         }
+    }
+
+    private static func position(of element: Expression, in labels: [String]) -> Int {
+        guard case .labeled(let label, _) = element else { return labels.count }
+        return labels.firstIndex(of: label) ?? labels.count
     }
 
     /// `duration` as `.seconds(n)`, `.milliseconds(n)` or the finest unit that is whole.
@@ -120,18 +131,21 @@ struct SwiftLiteralWriter {
         return result
     }
 
-    /// The expression as text: on one line if it fits in ``width`` after `indent` spaces, otherwise
-    /// each element of the outermost list on its own line, indented four more spaces.
-    func render(_ expression: Expression, indent: Int) -> String {
+    /// The expression as text: on one line if it fits in ``width`` starting at `column`, otherwise
+    /// each element of the outermost list on its own line, four spaces in from the line the
+    /// expression starts on (`indent` spaces in from that line's start), and so on inside.
+    func render(_ expression: Expression, column: Int, indent: Int = 0) -> String {
         let flat = Self.flat(expression)
-        guard indent + flat.count > width else { return flat }
+        guard column + flat.count > width else { return flat }
         switch expression {
         case .atom: return flat
-        case .labeled(let label, let value): return "\(label): " + render(value, indent: indent)
+        case .labeled(let label, let value): return "\(label): " + render(value, column: column + label.count + 2, indent: indent)
         case .list(let opening, let elements, let closing):
             guard !elements.isEmpty else { return flat }
+            // The elements start four spaces in from the line this one starts on.
+            let lineStart = column - indent
             let inner = String(repeating: " ", count: indent + 4)
-            let lines = elements.map { inner + render($0, indent: indent + 4) }
+            let lines = elements.map { inner + render($0, column: lineStart + indent + 4, indent: indent + 4) }
             return opening + "\n" + lines.joined(separator: ",\n") + "\n" + String(repeating: " ", count: indent) + closing
         }
     }

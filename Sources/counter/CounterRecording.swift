@@ -30,14 +30,14 @@ enum CounterRecording {
         ]
     )
 
-    /// The test to write for a session of `counter` run as `commandLine`.
-    static func test(commandLine: String) -> RecordedTest {
+    /// The test to write for a session whose facts came from `source` (no URL: it may hold credentials).
+    static func test(source: String) -> RecordedTest {
         RecordedTest(
             name: "CounterSession",
             imports: ["Counter"],
             subject: "CounterViewModel(client: RecordedNumberFactClient(), clock: clock)",
             clients: [client],
-            summary: "A session of `\(commandLine)`, recorded by `--record-test`.\n"
+            summary: "A session of `counter` (facts from \(source)), recorded by `--record-test`.\n"
                 + "It replays offline: the facts are the ones the session was given, the time is the session's."
         )
     }

@@ -62,9 +62,13 @@ do {
     fail("terminal error: \(error)", status: 1)
 }
 if let recorder, let directory = options.recordTest {
-    let commandLine = (["counter"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+    let source: String
+    switch options.source {
+    case .live: source = "the live Numbers API"
+    case .fixtures: source = "fixtures"
+    }
     do {
-        let problems = try recorder.writeTest(CounterRecording.test(commandLine: commandLine), to: directory)
+        let problems = try recorder.writeTest(CounterRecording.test(source: source), to: directory)
         for problem in problems { FileHandle.standardError.write(Data("counter: the recorded test cannot replay this: \(problem)\n".utf8)) }
         print("Wrote the session's test to \(directory.appendingPathComponent("CounterSessionTests.swift").path)")
     } catch {

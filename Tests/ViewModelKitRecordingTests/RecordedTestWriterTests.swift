@@ -16,14 +16,14 @@ final class RecordedTestWriterTests: XCTestCase {
     func testALargeCodableValueIsReadFromAFileNextToTheTest() async throws {
         var writer = writer()
         let items = (1...100).map { Item(id: $0, title: "item \($0)") }
-        XCTAssertEqual(writer.value(items, named: "items", indent: 0), #"try recorded("SessionTests.items.json", as: [RecordedTestWriterTests.Item].self)"#)
+        XCTAssertEqual(writer.value(items, named: "items", column: 0), #"try recorded("SessionTests.items.json", as: [RecordedTestWriterTests.Item].self)"#)
         // The same value again reads the same file.
-        XCTAssertEqual(writer.value(items, named: "other", indent: 0), #"try recorded("SessionTests.items.json", as: [RecordedTestWriterTests.Item].self)"#)
+        XCTAssertEqual(writer.value(items, named: "other", column: 0), #"try recorded("SessionTests.items.json", as: [RecordedTestWriterTests.Item].self)"#)
         XCTAssertEqual(writer.files.map(\.name), ["SessionTests.items.json"])
         let decoded = try JSONDecoder().decode([Item].self, from: writer.files[0].contents)
         XCTAssertEqual(decoded, items)
         // A small one is written inline.
-        XCTAssertEqual(writer.value([items[0]], named: "one", indent: 0), #"[RecordedTestWriterTests.Item(id: 1, title: "item 1")]"#)
+        XCTAssertEqual(writer.value([items[0]], named: "one", column: 0), #"[RecordedTestWriterTests.Item(id: 1, title: "item 1")]"#)
     }
 
     func testNoSecretReachesTheDoubleOrAFile() async {
@@ -41,7 +41,7 @@ final class RecordedTestWriterTests: XCTestCase {
         XCTAssertFalse(source.contains("ghp_"), source)
         XCTAssertTrue(source.contains(#"case "a": return "Bearer [token]""#), source)
         let items = (1...100).map { Item(id: $0, title: "ghp_abcdefghijklmnopqrstuvwxyz\($0)") }
-        _ = writer.value(items, named: "items", indent: 0)
+        _ = writer.value(items, named: "items", column: 0)
         XCTAssertFalse(String(decoding: writer.files[0].contents, as: UTF8.self).contains("ghp_"))
     }
 

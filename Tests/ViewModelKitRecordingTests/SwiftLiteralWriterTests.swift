@@ -77,13 +77,13 @@ final class SwiftLiteralWriterTests: XCTestCase {
 
     func testALongListIsOneElementPerLine() {
         let names = (1...12).map { "repository number \($0)" }
-        let text = writer.source(for: names, indent: 4)
+        let text = writer.source(for: names, column: 4)
         let lines = text?.split(separator: "\n") ?? []
         XCTAssertEqual(lines.count, 14)
         XCTAssertEqual(lines.first, "[")
-        XCTAssertEqual(lines[1], #"        "repository number 1","#)
-        XCTAssertEqual(lines[12], #"        "repository number 12""#)
-        XCTAssertEqual(lines.last, "    ]")
+        XCTAssertEqual(lines[1], #"    "repository number 1","#)
+        XCTAssertEqual(lines[12], #"    "repository number 12""#)
+        XCTAssertEqual(lines.last, "]")
     }
 
     func testStringsAreScrubbed() {
