@@ -121,7 +121,9 @@ let package = Package(
         // a file here (or of a source file), checked by SnippetSyncTests.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["ViewModelKit", "ViewModelKitTesting", "Counter", "GitHubRepositories", "TestSupport"],
+            dependencies: [
+                "ViewModelKit", "ViewModelKitTesting", "ViewModelKitRecording", "Counter", "GitHubRepositories", "TestSupport",
+            ],
             swiftSettings: strict
         ),
     ],

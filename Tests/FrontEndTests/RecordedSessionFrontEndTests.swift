@@ -1,0 +1,165 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `counter --record-test` and `repos --interactive --record-test` end to end: a session played in a
+/// real terminal (tmux) becomes a test that passes in a package of its own, depending only on the
+/// library products, and fails once the view model behaves differently.
+///
+/// One package holds both generated tests, so the whole check costs one build of the library and
+/// one rebuild after the view models are broken.
+final class RecordedSessionFrontEndTests: XCTestCase {
+    func testRecordedSessionsReplayInTheirOwnPackageAndCatchABrokenViewModel() throws {
+        if let sanitizer = Self.sanitizer {
+            throw XCTSkip("under the \(sanitizer) sanitizer: this test builds a package of its own twice, which takes minutes; the plain run covers it")
+        }
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let library = temporary.url.appendingPathComponent("ViewModelKit")
+        let replay = temporary.url.appendingPathComponent("Replay")
+        let recorded = replay.appendingPathComponent("Tests/RecordedTests")
+
+        try playCounterSession(into: recorded)
+        try playReposSession(into: recorded)
+        let files = try FileManager.default.contentsOfDirectory(atPath: recorded.path).sorted()
+        XCTAssertEqual(files, ["CounterSessionTests.swift", "GitHubSessionTests.repositories.json", "GitHubSessionTests.swift"])
+
+        try copyPackage(to: library)
+        try Self.replayManifest.write(to: replay.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+
+        let passing = try swiftTest(in: replay)
+        XCTAssertEqual(passing.status, 0, passing.output)
+        XCTAssertTrue(passing.output.contains("CounterSessionTests.testRecordedSession' passed"), passing.output)
+        XCTAssertTrue(passing.output.contains("GitHubSessionTests.testRecordedSession' passed"), passing.output)
+
+        // The same tests against view models that behave differently.
+        try replace("count += delta", with: "count += delta * 2", in: library.appendingPathComponent("Sources/Counter/ViewModels/CounterViewModel.swift"))
+        try replace(
+            "$0.stargazersCount >= minimumStars", with: "$0.stargazersCount >= minimumStars * 2",
+            in: library.appendingPathComponent("Sources/GitHubRepositories/ViewModels/GitHubRepositoryViewModel.swift")
+        )
+        let failing = try swiftTest(in: replay)
+        XCTAssertNotEqual(failing.status, 0, failing.output)
+        XCTAssertTrue(failing.output.contains("CounterSessionTests.testRecordedSession' failed"), failing.output)
+        XCTAssertTrue(failing.output.contains("GitHubSessionTests.testRecordedSession' failed"), failing.output)
+        XCTAssertTrue(failing.output.contains("A state change does not match expectation"), failing.output)
+    }
+
+    // MARK: - The sessions
+
+    /// Increments, a fact, the alert dismissed, the timer for three ticks, a decrement.
+    private func playCounterSession(into directory: URL) throws {
+        let pidFile = NSTemporaryDirectory() + "counter-\(UUID().uuidString).pid"
+        let program = "'\(try FrontEnd.binary("counter"))' --offline --record-test '\(directory.path)'"
+        let tmux = try Tmux(command: try FrontEnd.shellCommand(program, pidFile: pidFile))
+        try tmux.waitFor("Counter")
+        try tmux.send("+")
+        try tmux.send("+")
+        try tmux.waitFor("−   2   +")
+        try tmux.send("f")
+        try tmux.waitFor("Number fact")
+        try tmux.send("Enter")
+        try tmux.waitForScreen("the alert to close") { !$0.contains("Number fact") }
+        try tmux.send("t")
+        try tmux.waitFor("−   5   +", seconds: 10)
+        try tmux.send("t")
+        try tmux.waitFor("timer ○ stopped")
+        try tmux.send("-")
+        try tmux.waitFor("−   4   +")
+        try tmux.send("q")
+        let screen = try tmux.waitFor("DONE")
+        XCTAssertTrue(screen.contains("EXITED:0"), screen)
+        XCTAssertTrue(screen.contains("Wrote the session's test to"), screen)
+    }
+
+    /// A user typed, the search pause waited out, a repository's detail opened, and back.
+    private func playReposSession(into directory: URL) throws {
+        let pidFile = NSTemporaryDirectory() + "repos-\(UUID().uuidString).pid"
+        let program = "'\(try FrontEnd.binary("repos"))' --interactive --offline --record-test '\(directory.path)'"
+        let tmux = try Tmux(command: try FrontEnd.shellCommand(program, pidFile: pidFile), columns: 100, rows: 30)
+        try tmux.waitFor("Type a GitHub user name.")
+        try tmux.send("nerdishbynature", literal: true)
+        try tmux.waitFor("› NBNRealmBrowser")
+        try tmux.send("Enter")     // to the list
+        try tmux.send("j")
+        try tmux.waitFor("› octokit.swift")
+        try tmux.send("Enter")     // the detail
+        try tmux.waitFor("Licence     MIT")
+        try tmux.send("Escape")    // back
+        try tmux.waitFor("› octokit.swift")
+        try tmux.send("q")
+        let screen = try tmux.waitFor("DONE")
+        XCTAssertTrue(screen.contains("EXITED:0"), screen)
+    }
+
+    // MARK: - The package
+
+    /// The sanitizer this run is built with, if any: `.ci/run` says so in `VMK_SANITIZER`, and builds
+    /// sanitized runs in their own scratch paths (`.build/tsan`, `.build/asan`).
+    static var sanitizer: String? {
+        if let named = ProcessInfo.processInfo.environment["VMK_SANITIZER"], !named.isEmpty { return named }
+        let bundle = TestPaths.builtExecutable("counter")?.path ?? CommandLine.arguments[0]
+        if bundle.contains("/.build/tsan/") { return "thread" }
+        if bundle.contains("/.build/asan/") { return "address" }
+        return nil
+    }
+
+    static let replayManifest = """
+        // swift-tools-version: 6.2
+        import PackageDescription
+
+        let package = Package(
+            name: "Replay",
+            platforms: [.macOS(.v15)],
+            dependencies: [.package(path: "../ViewModelKit")],
+            targets: [
+                .testTarget(
+                    name: "RecordedTests",
+                    dependencies: [
+                        .product(name: "ViewModelKit", package: "ViewModelKit"),
+                        .product(name: "ViewModelKitTesting", package: "ViewModelKit"),
+                        .product(name: "Counter", package: "ViewModelKit"),
+                        .product(name: "GitHubRepositories", package: "ViewModelKit"),
+                    ]
+                )
+            ]
+        )
+
+        """
+
+    /// Copies this package (without its build products and history) to `destination`.
+    private func copyPackage(to destination: URL) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(at: destination, withIntermediateDirectories: true)
+        for entry in try manager.contentsOfDirectory(atPath: FrontEnd.packageRoot.path) where ![".build", ".git", ".swiftpm"].contains(entry) {
+            try manager.copyItem(at: FrontEnd.packageRoot.appendingPathComponent(entry), to: destination.appendingPathComponent(entry))
+        }
+    }
+
+    private func replace(_ text: String, with replacement: String, in file: URL) throws {
+        let source = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(source.contains(text), "\(file.lastPathComponent) no longer holds \(text)")
+        try source.replacingOccurrences(of: text, with: replacement).write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    /// Runs `swift test` in `directory`: its exit status and everything it printed.
+    private func swiftTest(in directory: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "test"]
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SWIFTPM") }
+        environment.removeValue(forKey: "VMK_UPDATE_SNIPPETS")
+        process.environment = environment
+        let log = directory.appendingPathComponent("swift-test.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        defer { try? handle.close() }
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+    }
+}
