@@ -97,8 +97,9 @@ struct RecordedTestWriter {
         lines.append("final class \(className): XCTestCase {")
         lines.append("    func testRecordedSession() async\(needsFiles || text.contains("try ") ? " throws" : "") {")
         lines.append("        let clock = TestClock()")
+        // A line that fits in 125 columns stays one line, as a person would leave it.
         let tester = "        let tester = ViewModelTester(\(test.subject)\(clocks))"
-        if tester.count <= 110 {
+        if tester.count <= 125 {
             lines.append(tester)
         } else {
             lines += ["        let tester = ViewModelTester(", "            \(test.subject)" + (clocks.isEmpty ? "" : ","), ]

@@ -146,12 +146,16 @@ final class RecordingATestArticleTests: XCTestCase {
         let live = TestClock()
         let source = await RecordingATestArticle.record(on: live) { counter in
             await live.advance(by: .milliseconds(800))
+            // Each tap is a main-actor turn of its own, as in an app.
             counter.incrementButtonTapped()
+            await self.settle()
             counter.incrementButtonTapped()
+            await self.settle()
             counter.factButtonTapped()
             await self.settle()
             await live.advance(by: .milliseconds(1_500))
             counter.factAlertDismissed()
+            await self.settle()
             await live.advance(by: .milliseconds(600))
             counter.toggleTimerButtonTapped()
             await self.settle()
@@ -161,6 +165,7 @@ final class RecordingATestArticleTests: XCTestCase {
             }
             await live.advance(by: .milliseconds(400))
             counter.toggleTimerButtonTapped()
+            await self.settle()
             await live.advance(by: .milliseconds(300))
             counter.decrementButtonTapped()
             await self.settle()
