@@ -7,17 +7,19 @@ import XCTest
 /// library products, and fails once the view model behaves differently.
 ///
 /// One package holds both generated tests, so the whole check costs one build of the library and
-/// one rebuild after the view models are broken.
+/// one rebuild after the view models are broken; it is kept in `.build/recorded-sessions`, so a later
+/// run rebuilds only what changed.
 final class RecordedSessionFrontEndTests: XCTestCase {
     func testRecordedSessionsReplayInTheirOwnPackageAndCatchABrokenViewModel() throws {
         if let sanitizer = Self.sanitizer {
             throw XCTSkip("under the \(sanitizer) sanitizer: this test builds a package of its own twice, which takes minutes; the plain run covers it")
         }
-        let temporary = try TemporaryDirectory()
-        defer { temporary.remove() }
-        let library = temporary.url.appendingPathComponent("ViewModelKit")
-        let replay = temporary.url.appendingPathComponent("Replay")
+        // In the package's own .build, kept between runs: a later run rebuilds only what changed.
+        let work = FrontEnd.packageRoot.appendingPathComponent(".build/recorded-sessions")
+        let library = work.appendingPathComponent("ViewModelKit")
+        let replay = work.appendingPathComponent("Replay")
         let recorded = replay.appendingPathComponent("Tests/RecordedTests")
+        try? FileManager.default.removeItem(at: recorded)
 
         try playCounterSession(into: recorded)
         try playReposSession(into: recorded)
@@ -25,7 +27,10 @@ final class RecordedSessionFrontEndTests: XCTestCase {
         XCTAssertEqual(files, ["CounterSessionTests.swift", "GitHubSessionTests.repositories.json", "GitHubSessionTests.swift"])
 
         try copyPackage(to: library)
-        try Self.replayManifest.write(to: replay.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let manifest = replay.appendingPathComponent("Package.swift")
+        if (try? String(contentsOf: manifest, encoding: .utf8)) != Self.replayManifest {
+            try Self.replayManifest.write(to: manifest, atomically: true, encoding: .utf8)
+        }
 
         let passing = try swiftTest(in: replay)
         XCTAssertEqual(passing.status, 0, passing.output)
@@ -127,12 +132,30 @@ final class RecordedSessionFrontEndTests: XCTestCase {
 
         """
 
-    /// Copies this package (without its build products and history) to `destination`.
+    /// Makes `destination` a copy of this package (without its build products and history), writing
+    /// only the files that differ, so that an unchanged file keeps its date and is not rebuilt.
     private func copyPackage(to destination: URL) throws {
+        try mirror(FrontEnd.packageRoot, to: destination, skipping: [".build", ".git", ".swiftpm"])
+    }
+
+    private func mirror(_ source: URL, to destination: URL, skipping: Set<String> = []) throws {
         let manager = FileManager.default
         try manager.createDirectory(at: destination, withIntermediateDirectories: true)
-        for entry in try manager.contentsOfDirectory(atPath: FrontEnd.packageRoot.path) where ![".build", ".git", ".swiftpm"].contains(entry) {
-            try manager.copyItem(at: FrontEnd.packageRoot.appendingPathComponent(entry), to: destination.appendingPathComponent(entry))
+        let entries = Set(try manager.contentsOfDirectory(atPath: source.path)).subtracting(skipping)
+        for stale in Set(try manager.contentsOfDirectory(atPath: destination.path)).subtracting(entries).subtracting(skipping) {
+            try manager.removeItem(at: destination.appendingPathComponent(stale))
+        }
+        for entry in entries {
+            let from = source.appendingPathComponent(entry)
+            let to = destination.appendingPathComponent(entry)
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: from.path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                try mirror(from, to: to)
+            } else {
+                let contents = try Data(contentsOf: from)
+                if (try? Data(contentsOf: to)) != contents { try contents.write(to: to) }
+            }
         }
     }
 
