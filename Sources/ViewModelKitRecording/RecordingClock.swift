@@ -90,6 +90,8 @@ public final class RecordingClock<Base: Clock<Duration>>: Clock, Sendable {
         }
         do {
             try await base.sleep(until: start.advanced(by: deadline.offset), tolerance: tolerance)
+            // A replay cancels a sleep that has not ended; so does this, up to the last moment.
+            try Task.checkCancellation()
         } catch {
             state.withLock { _ = $0.sleeps.removeValue(forKey: sleep) }
             throw error

@@ -185,6 +185,8 @@ public final class GitHubRepositoryViewModel: ViewModel {
             do {
                 if let debounce {
                     try await clock.sleep(for: debounce)
+                    // Typing went on while the pause was ending: the newer load owns the spinner.
+                    try Task.checkCancellation()
                     self?.isLoading = true
                 }
                 let repositories = try await client.fetchRepositories(user: user)
