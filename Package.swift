@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
         .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
+        .library(name: "ViewModelKitRecording", targets: ["ViewModelKitRecording"]),
         .library(name: "GitHubRepositories", targets: ["GitHubRepositories"]),
         .library(name: "Counter", targets: ["Counter"]),
         .executable(name: "repos", targets: ["repos"]),
@@ -25,6 +26,11 @@ let package = Package(
 
         // MARK: Testing: the exhaustive tester, test clocks, test doubles, issue reporters.
         .target(name: "ViewModelKitTesting", dependencies: ["ViewModelKit", "StateDump"], swiftSettings: strict),
+
+        // MARK: Recording: a session played by hand, written out as a ViewModelTester test.
+        .target(
+            name: "ViewModelKitRecording", dependencies: ["ViewModelKit", "StateDump", "ClientSupport"], swiftSettings: strict
+        ),
 
         // MARK: Features: the GitHub repositories list and TCA's counter, built with the core.
         .target(
@@ -43,12 +49,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "repos",
-            dependencies: ["GitHubRepositories", "TerminalScreens", "TerminalUI", "ViewModelKit", "CommandLineSupport"],
+            dependencies: [
+                "GitHubRepositories", "TerminalScreens", "TerminalUI", "ViewModelKit", "ViewModelKitRecording", "CommandLineSupport",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "counter",
-            dependencies: ["Counter", "TerminalScreens", "TerminalUI", "ViewModelKit", "CommandLineSupport"],
+            dependencies: ["Counter", "TerminalScreens", "TerminalUI", "ViewModelKit", "ViewModelKitRecording", "CommandLineSupport"],
             swiftSettings: strict
         ),
 
@@ -85,6 +93,9 @@ let package = Package(
         .testTarget(name: "StateDumpTests", dependencies: ["StateDump"], swiftSettings: strict),
         .testTarget(name: "ClientSupportTests", dependencies: ["ClientSupport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTestingTests", dependencies: ["ViewModelKitTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "ViewModelKitRecordingTests", dependencies: ["ViewModelKitRecording", "ViewModelKitTesting"], swiftSettings: strict
+        ),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GitHubRepositoriesTests",
@@ -115,7 +126,9 @@ let package = Package(
         // a file here (or of a source file), checked by SnippetSyncTests.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["ViewModelKit", "ViewModelKitTesting", "Counter", "GitHubRepositories", "TestSupport"],
+            dependencies: [
+                "ViewModelKit", "ViewModelKitTesting", "ViewModelKitRecording", "Counter", "GitHubRepositories", "TestSupport",
+            ],
             swiftSettings: strict
         ),
     ],

@@ -310,7 +310,7 @@ private func erasedID<Value: Identifiable>(_ value: Value) -> AnyHashable {
 private func runtimeEnumCaseName<Value>(_ value: Value) -> UnsafePointer<CChar>?
 
 /// The case name of an enum value, independent of any custom description.
-func dumpEnumCaseName(_ value: Any) -> String {
+package func dumpEnumCaseName(_ value: Any) -> String {
     func caseName<Value>(_ opened: Value) -> String? {
         runtimeEnumCaseName(opened).map { String(cString: $0) }
     }

@@ -13,15 +13,18 @@ struct CounterOptions: Equatable {
     }
 
     var source: Source
+    /// Where `--record-test` writes the session's test, if asked.
+    var recordTest: URL? = nil
 
     static let usage = """
-        usage: counter [--offline | --fixtures DIR] [--numbers-api-url URL]
+        usage: counter [--offline | --fixtures DIR] [--numbers-api-url URL] [--record-test DIR]
 
         TCA's counter tutorial in the terminal: a count, a fact about it, and a timer.
 
           --offline               read facts from the package's Fixtures/numbers/
           --fixtures DIR          read facts from DIR/numbers/<n>.txt
           --numbers-api-url URL   the Numbers API root (default http://numbersapi.com, or $NUMBERS_API_URL)
+          --record-test DIR       when the session ends, write DIR/CounterSessionTests.swift: a test that replays it
           -h, --help              show this help
 
         Keys: +/- (or arrows) count, f fact, t timer, Enter/Esc dismiss the fact, q quit.
@@ -38,6 +41,7 @@ struct CounterOptions: Equatable {
         var offline = false
         var fixtures: URL?
         var apiURL: String?
+        var recordTest: URL?
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let parts = arguments[index].split(separator: "=", maxSplits: 1).map(String.init)
@@ -53,19 +57,20 @@ struct CounterOptions: Equatable {
             case "--offline": offline = true
             case "--fixtures": fixtures = URL(fileURLWithPath: try value())
             case "--numbers-api-url": apiURL = try value()
+            case "--record-test": recordTest = URL(fileURLWithPath: try value())
             default: throw UsageError(description: "unknown argument \(arguments[index].quotedForUsage)")
             }
             index += 1
         }
         if offline && fixtures != nil { throw UsageError(description: "--offline and --fixtures exclude each other") }
-        if offline { return .run(CounterOptions(source: .fixtures(defaultFixtures))) }
-        if let fixtures { return .run(CounterOptions(source: .fixtures(fixtures))) }
+        if offline { return .run(CounterOptions(source: .fixtures(defaultFixtures), recordTest: recordTest)) }
+        if let fixtures { return .run(CounterOptions(source: .fixtures(fixtures), recordTest: recordTest)) }
         guard let text = apiURL ?? environment["NUMBERS_API_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            return .run(CounterOptions(source: .live(NumberFactClient.defaultBaseURL)))
+            return .run(CounterOptions(source: .live(NumberFactClient.defaultBaseURL), recordTest: recordTest))
         }
         guard let url = httpURL(text) else {
             throw UsageError(description: "the Numbers API URL must be an http(s) URL, not \(text.withoutURLCredentials.quotedForUsage)")
         }
-        return .run(CounterOptions(source: .live(url)))
+        return .run(CounterOptions(source: .live(url), recordTest: recordTest))
     }
 }

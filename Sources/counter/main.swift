@@ -4,6 +4,7 @@ import Foundation
 import TerminalScreens
 import TerminalUI
 import ViewModelKit
+import ViewModelKitRecording
 
 let defaultFixtures = offlineFixtures(containing: "numbers")
 
@@ -27,12 +28,17 @@ do {
 
 guard let terminal = Terminal() else { fail("needs a terminal (stdin and stdout must be a TTY)", status: 2) }
 
-let client: any NumberFactClientProtocol
+var client: any NumberFactClientProtocol
 switch options.source {
 case .live(let url): client = NumberFactClient(baseURL: url)
 case .fixtures(let directory): client = FixtureNumberFactClient(directory: directory)
 }
-let counter = CounterViewModel(client: client)
+// --record-test: the session's time and the facts it is given are recorded with it.
+let answers = RecordedAnswers()
+let recordingClock = RecordingClock(ContinuousClock())
+if options.recordTest != nil { client = RecordingNumberFactClient(base: client, answers: answers) }
+let counter = options.recordTest == nil ? CounterViewModel(client: client) : CounterViewModel(client: client, clock: recordingClock)
+let recorder = options.recordTest.map { _ in SessionRecorder(counter, clock: recordingClock, answers: answers) }
 let spinner = SpinnerDriver()
 let app = TerminalApp(terminal: terminal)
 
@@ -48,10 +54,25 @@ do {
         render: { columns, rows in CounterScreen.render(.init(counter, spinner: spinner.frame), columns: columns, rows: rows) },
         handle: { key in
             guard let intent = CounterScreen.intent(for: key, alertShown: counter.numberFactAlert != nil) else { return .continue }
-            return CounterScreen.apply(intent, to: counter)
+            guard let recorder else { return CounterScreen.apply(intent, to: counter) }
+            return recorder.userAction { CounterScreen.apply(intent, to: counter) }
         }
     )
 } catch {
     fail("terminal error: \(error)", status: 1)
+}
+if let recorder, let directory = options.recordTest {
+    let source: String
+    switch options.source {
+    case .live: source = "the live Numbers API"
+    case .fixtures: source = "fixtures"
+    }
+    do {
+        let problems = try recorder.writeTest(CounterRecording.test(source: source), to: directory)
+        for problem in problems { FileHandle.standardError.write(Data("counter: the recorded test cannot replay this: \(problem)\n".utf8)) }
+        print("Wrote the session's test to \(directory.appendingPathComponent("CounterSessionTests.swift").path)")
+    } catch {
+        fail("could not write the recorded test into \(directory.path): \(error.localizedDescription)", status: 1)
+    }
 }
 withExtendedLifetime(subscriptions) {}

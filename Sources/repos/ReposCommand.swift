@@ -3,6 +3,7 @@ import GitHubRepositories
 import TerminalScreens
 import TerminalUI
 import ViewModelKit
+import ViewModelKitRecording
 
 /// The `repos` program: wires a client into ``GitHubRepositoryViewModel`` and prints what it shows.
 @MainActor
@@ -128,9 +129,21 @@ enum ReposCommand {
             errorOutput("repos: --interactive needs a terminal (stdin and stdout must be a TTY)\n")
             return 2
         }
-        let navigation = GitHubNavigationViewModel(
-            client: makeClient(options.source, environment: environment, errorOutput: errorOutput), minimumStars: options.minimumStars
-        )
+        let client = makeClient(options.source, environment: environment, errorOutput: errorOutput)
+        // --record-test: the session's time, dates and GitHub's answers are recorded with it.
+        let answers = RecordedAnswers()
+        let recordingClock = RecordingClock(ContinuousClock())
+        let dates = RecordedDates()
+        let navigation = options.recordTest == nil
+            ? GitHubNavigationViewModel(client: client, minimumStars: options.minimumStars)
+            : GitHubNavigationViewModel(
+                client: RecordingGitHubClient(base: client, answers: answers), minimumStars: options.minimumStars,
+                clock: recordingClock, now: dates.generator
+            )
+        // Started before the browser, so that loading an initial user is part of the session.
+        let recorder = options.recordTest.map { _ in
+            ReposRecording.recorder(for: navigation, clock: recordingClock, answers: answers, minimumStars: options.minimumStars, dates: dates)
+        }
         let browser = ReposBrowser(navigation: navigation, initialUser: options.user)
         let spinner = SpinnerDriver()
         let app = TerminalApp(terminal: terminal)
@@ -153,12 +166,35 @@ enum ReposCommand {
                     }
                     return ReposScreen.render(.init(browser, spinner: spinner.frame), columns: columns, rows: rows)
                 },
-                handle: { browser.handle($0) }
+                handle: { key in recorder.map { $0.userAction { browser.handle(key) } } ?? browser.handle(key) }
             )
+            if let recorder, let directory = options.recordTest {
+                let test = ReposRecording.test(
+                    source: describe(options.source), minimumStars: options.minimumStars, dates: dates.all,
+                    secrets: [environment["GITHUB_TOKEN"] ?? ""]
+                )
+                do {
+                    let problems = try recorder.writeTest(test, to: directory)
+                    for problem in problems { errorOutput("repos: the recorded test cannot replay this: \(problem)\n") }
+                } catch {
+                    errorOutput("repos: could not write the recorded test into \(directory.path): \(error.localizedDescription)\n")
+                    return 1
+                }
+                if Set(dates.all).count > 1 { errorOutput("repos: the recorded test replays every refresh at the session's first time\n") }
+                errorOutput("Wrote the session's test to \(directory.appendingPathComponent("GitHubSessionTests.swift").path)\n")
+            }
             return 0
         } catch {
             errorOutput("repos: terminal error: \(error)\n")
             return 1
+        }
+    }
+
+    /// Where `source` reads from, for the recorded test's comment (no URL: it may hold credentials).
+    static func describe(_ source: RepositorySource) -> String {
+        switch source {
+        case .live: "live GitHub"
+        case .fixtures: "fixtures"
         }
     }
 

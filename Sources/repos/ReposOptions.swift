@@ -22,7 +22,7 @@ struct ReposOptions: Equatable {
 
     static let usage = """
         usage: repos [--offline | --fixtures DIR] [--api-url URL] [--timeout SECS] [--min-stars N] [--json] <user>
-               repos --interactive [--offline | --fixtures DIR] [--api-url URL] [--min-stars N] [<user>]
+               repos --interactive [--offline | --fixtures DIR] [--api-url URL] [--min-stars N] [--record-test DIR] [<user>]
                repos record <user> [--fixtures DIR] [--api-url URL] [--timeout SECS]
 
         Lists a GitHub user's repositories with at least N stars (default 50), in GitHub's order.
@@ -37,6 +37,8 @@ struct ReposOptions: Equatable {
                            also times out after 30 s without an answer
           --json           print a JSON array instead of text
           --interactive    browse in a full-screen terminal UI (the default without a user on a terminal)
+          --record-test DIR  with --interactive: when the session ends, write DIR/GitHubSessionTests.swift
+                           (and the files it reads), a test that replays the session offline
           -h, --help       show this help
 
         repos record fetches <user>'s repositories from the live API (all pages) and writes them to
@@ -60,6 +62,8 @@ struct InteractiveOptions: Equatable {
     var user: String?
     var source: RepositorySource
     var minimumStars: Int
+    /// Where `--record-test` writes the session's test, if asked.
+    var recordTest: URL? = nil
 }
 
 /// What the command line asks for.
@@ -87,6 +91,7 @@ extension ReposOptions {
         var json = false
         var interactive = false
         var cacheDirectory: URL?
+        var recordTest: URL?
         var deadline = GithubAPIClient.defaultDeadline
         let recording = arguments.first == "record"
         var index = recording ? arguments.index(after: arguments.startIndex) : arguments.startIndex
@@ -139,6 +144,8 @@ extension ReposOptions {
                     fixtures = URL(fileURLWithPath: try value(for: flag, inline: inline))
                 case "--api-url":
                     apiURL = try value(for: flag, inline: inline)
+                case "--record-test":
+                    recordTest = URL(fileURLWithPath: try value(for: flag, inline: inline))
                 case "--cache-dir":
                     cacheDirectory = URL(fileURLWithPath: try value(for: flag, inline: inline))
                 case "--timeout":
@@ -174,9 +181,10 @@ extension ReposOptions {
         }
         interactive = interactive || (user == nil && onTerminal && !recording)
         if interactive && json { throw UsageError(description: "--json does not go with --interactive") }
+        if recordTest != nil && !interactive { throw UsageError(description: "--record-test goes with --interactive") }
         guard let user, !interactive else {
             guard interactive else { throw UsageError(description: "missing the user name") }
-            return .interactive(InteractiveOptions(user: user, source: try source(), minimumStars: minimumStars))
+            return .interactive(InteractiveOptions(user: user, source: try source(), minimumStars: minimumStars, recordTest: recordTest))
         }
         if recording {
             return .record(RecordOptions(user: user, apiURL: try liveURL(), directory: fixtures ?? defaultFixtures, deadline: deadline))

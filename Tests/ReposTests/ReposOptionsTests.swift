@@ -62,6 +62,13 @@ final class ReposOptionsTests: XCTestCase {
         XCTAssertThrowsError(try parse(["record", "x"], environment: ["GITHUB_API_URL": "nonsense"]))
     }
 
+    func testRecordTestGoesWithTheBrowser() throws {
+        XCTAssertEqual(
+            try parse(["--interactive", "--offline", "--record-test", "/t"]),
+            .interactive(InteractiveOptions(user: nil, source: .fixtures(fixtures), minimumStars: 50, recordTest: URL(fileURLWithPath: "/t")))
+        )
+    }
+
     func testUsageErrorsSayWhatIsWrong() {
         let cases: [([String], String)] = [
             ([], "missing the user name"),
@@ -72,6 +79,7 @@ final class ReposOptionsTests: XCTestCase {
             (["a b"], #"invalid user name "a b": contains " "; only letters A-Z, digits and hyphens are allowed"#),
             (["--api-url", "ftp://x", "a"], #"the API URL must be an http(s) URL, not "ftp://x""#),
             (["--offline", "--fixtures", "/d", "a"], "--offline and --fixtures exclude each other"),
+            (["--record-test", "/t", "a"], "--record-test goes with --interactive"),
         ]
         for (arguments, message) in cases {
             XCTAssertThrowsError(try parse(arguments), "\(arguments)") { error in

@@ -33,4 +33,27 @@ final class RepeatEveryTests: XCTestCase {
         let ticks = await task.value
         XCTAssertEqual(ticks, 3)
     }
+
+    /// A clock whose sleeps return at once, after cancelling the sleeping task: a cancellation that
+    /// comes after the deadline passed but before the task went on.
+    private struct CancelledAfterSleepClock: Clock {
+        var now: ContinuousClock.Instant { ContinuousClock().now }
+        var minimumResolution: Duration { .zero }
+        func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+            withUnsafeCurrentTask { $0?.cancel() }
+        }
+    }
+
+    /// A timer cancelled while its sleep was ending does not tick again: what a key press that stops
+    /// it sees, whichever came first on the main actor.
+    func testACancellationThatComesAsTheSleepEndsStopsTheNextTick() async {
+        var ticks = 0
+        do {
+            try await repeatEvery(.seconds(1), on: CancelledAfterSleepClock()) {
+                ticks += 1
+                if ticks == 3 { throw CancellationError() }   // ends the loop if the ticks go on
+            }
+        } catch {}
+        XCTAssertEqual(ticks, 0)
+    }
 }

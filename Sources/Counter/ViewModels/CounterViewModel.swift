@@ -76,16 +76,19 @@ public final class CounterViewModel: ViewModel {
 
     /// Adds one.
     public func incrementButtonTapped() {
+        recordIntent()
         countChanged(by: 1)
     }
 
     /// Subtracts one.
     public func decrementButtonTapped() {
+        recordIntent()
         countChanged(by: -1)
     }
 
     /// Loads a fact about the current count.
     public func factButtonTapped() {
+        recordIntent()
         fact = nil
         isLoading = true
         task(id: TaskID.fact) { [weak self, client, count] in
@@ -105,11 +108,13 @@ public final class CounterViewModel: ViewModel {
 
     /// Dismisses the alert.
     public func factAlertDismissed() {
+        recordIntent()
         numberFactAlert = nil
     }
 
     /// Starts the timer, or stops it if it runs.
     public func toggleTimerButtonTapped() {
+        recordIntent()
         isTimerRunning.toggle()
         guard isTimerRunning else { return cancelTask(id: TaskID.timer) }
         task(id: TaskID.timer) { [weak self, clock, timerInterval] in

@@ -103,23 +103,27 @@ public final class GitHubNavigationViewModel: ViewModel {
 
     /// Pushes `route`'s screen, which starts loading.
     public func push(_ route: Route) {
+        recordIntent(route)
         path.append(makeDestination(route))
     }
 
     /// Pops the top screen (cancelling what it was loading). Does nothing at the root.
     public func back() {
+        recordIntent()
         guard !path.isEmpty else { return }
         path.removeLast()
     }
 
     /// Pops every pushed screen.
     public func popToRoot() {
+        recordIntent()
         path = []
     }
 
     /// Replaces the whole stack above the root with `routes` (a deep link); each new screen starts
     /// loading, and the screens it replaces stop.
     public func replacePath(with routes: [Route]) {
+        recordIntent(routes)
         path = routes.map(makeDestination)
     }
 

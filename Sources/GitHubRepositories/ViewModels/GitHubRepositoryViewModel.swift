@@ -116,6 +116,7 @@ public final class GitHubRepositoryViewModel: ViewModel {
     /// Loads `user`'s repositories and calls `completion` once, on the main actor: with `nil` on
     /// success, with the error otherwise (`CancellationError` if a newer load replaced this one).
     public func load(user: String, completion: @escaping @MainActor ((any Error)?) -> Void) {
+        recordIntent(user, completion)
         startLoad(user: user, debounce: nil, completion: completion)
     }
 
@@ -134,6 +135,7 @@ public final class GitHubRepositoryViewModel: ViewModel {
     /// The user typed in the search field: loads `text`'s repositories once typing pauses for
     /// ``searchDebounce``, cancelling the pending and the in-flight load. An empty field loads nothing.
     public func userNameChanged(_ text: String) {
+        recordIntent(text)
         if text.isEmpty {
             cancelTask(id: TaskID.load)
             userName = text
@@ -151,11 +153,13 @@ public final class GitHubRepositoryViewModel: ViewModel {
 
     /// The user picked `repository`: tells the owner, which opens it.
     public func repositoryTapped(_ repository: GitHubRepository) {
+        recordIntent(repository)
         delegate.send(.repositorySelected(repository))
     }
 
     /// Sets the star threshold and re-filters.
     public func minimumStarsChanged(_ stars: Int) {
+        recordIntent(stars)
         minimumStars = stars
         fetchMajorRepositories()
     }
@@ -163,6 +167,7 @@ public final class GitHubRepositoryViewModel: ViewModel {
     /// Recomputes ``majorRepositories`` from ``repositories`` and ``minimumStars``; an empty list if
     /// nothing was loaded yet. Loads call it themselves; call it after changing the list by other means.
     public func fetchMajorRepositories() {
+        recordIntent()
         majorRepositories = (repositories ?? []).filter { $0.stargazersCount >= minimumStars }
     }
 
@@ -180,6 +185,8 @@ public final class GitHubRepositoryViewModel: ViewModel {
             do {
                 if let debounce {
                     try await clock.sleep(for: debounce)
+                    // Typing went on while the pause was ending: the newer load owns the spinner.
+                    try Task.checkCancellation()
                     self?.isLoading = true
                 }
                 let repositories = try await client.fetchRepositories(user: user)

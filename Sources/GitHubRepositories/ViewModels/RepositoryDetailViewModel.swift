@@ -76,6 +76,7 @@ public final class RepositoryDetailViewModel: ViewModel {
     /// Loads (or reloads) the repository, cancelling a load in flight. A failure sets ``error`` and
     /// keeps what was shown.
     public func load() {
+        recordIntent()
         isLoading = true
         error = nil
         task(id: TaskID.load) { [weak self, client, owner, name] in
@@ -94,11 +95,13 @@ public final class RepositoryDetailViewModel: ViewModel {
 
     /// The user asked for the owner's other repositories.
     public func ownerRepositoriesButtonTapped() {
+        recordIntent()
         delegate.send(.showOwnerRepositories(owner: owner))
     }
 
     /// The user went back.
     public func backButtonTapped() {
+        recordIntent()
         dismiss()
     }
 }

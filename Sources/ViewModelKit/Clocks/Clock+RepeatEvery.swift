@@ -1,5 +1,5 @@
 /// Calls `tick` once per `interval` on `clock`, without drift, until the task is cancelled or `tick`
-/// throws.
+/// throws. Once the task is cancelled, `tick` is not called again, even if the sleep had already ended.
 ///
 /// Each deadline is computed from the previous deadline, not from when the last tick finished, so
 /// slow ticks do not push the schedule back:
@@ -34,6 +34,8 @@ private func repeatEvery<C: Clock<Duration>>(
     var deadline = clock.now.advanced(by: interval)
     while true {
         try await clock.sleep(until: deadline, tolerance: nil)
+        // Cancelled while the sleep was ending (on the caller's actor, before this step): no tick.
+        try Task.checkCancellation()
         try await tick()
         deadline = deadline.advanced(by: interval)
     }

@@ -1,0 +1,102 @@
+/// Hears the intents view models report with `recordIntent`: what a session recorder implements.
+@MainActor
+package protocol IntentRecorder: AnyObject {
+    /// `viewModel`'s intent `function` (`#function`, e.g. `load(user:)`) was called with `arguments`.
+    func intentCalled(_ function: String, arguments: [Any], on viewModel: ViewModel)
+}
+
+/// Where `recordIntent` sends intents: nowhere unless a recorder is installed.
+@MainActor
+package enum IntentRecording {
+    /// The installed recorder; `recordIntent` does nothing while it is `nil`.
+    package static weak var recorder: (any IntentRecorder)?
+}
+
+extension ViewModel {
+    /// Tells a session recorder, if one is installed, that this intent was called: the one line that
+    /// makes an intent recordable.
+    ///
+    /// ```swift
+    /// public func incrementButtonTapped() {
+    ///     recordIntent()
+    ///     count += 1
+    /// }
+    /// ```
+    ///
+    /// Without a recorder it only checks that none is installed: the arguments are not evaluated.
+    /// - Parameter function: The intent's name with its argument labels. Leave the default.
+    public func recordIntent(function: String = #function) {
+        guard let recorder = IntentRecording.recorder else { return }
+        recorder.intentCalled(function, arguments: [], on: self)
+    }
+
+    /// Tells a session recorder, if one is installed, that this intent was called with `argument`.
+    ///
+    /// ```swift
+    /// public func userNameChanged(_ text: String) {
+    ///     recordIntent(text)
+    ///     …
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - argument: The intent's argument; evaluated only while a recorder is installed.
+    ///   - function: The intent's name with its argument labels. Leave the default.
+    public func recordIntent<A>(_ argument: @autoclosure () -> A, function: String = #function) {
+        guard let recorder = IntentRecording.recorder else { return }
+        recorder.intentCalled(function, arguments: [argument()], on: self)
+    }
+
+    /// Tells a session recorder, if one is installed, that this intent was called with two arguments.
+    /// - Parameters:
+    ///   - first: The first argument; evaluated only while a recorder is installed.
+    ///   - second: The second argument.
+    ///   - function: The intent's name with its argument labels. Leave the default.
+    public func recordIntent<A, B>(_ first: @autoclosure () -> A, _ second: @autoclosure () -> B, function: String = #function) {
+        guard let recorder = IntentRecording.recorder else { return }
+        recorder.intentCalled(function, arguments: [first(), second()], on: self)
+    }
+
+    /// Tells a session recorder, if one is installed, that this intent was called with three arguments.
+    /// - Parameters:
+    ///   - first: The first argument; evaluated only while a recorder is installed.
+    ///   - second: The second argument.
+    ///   - third: The third argument.
+    ///   - function: The intent's name with its argument labels. Leave the default.
+    public func recordIntent<A, B, C>(
+        _ first: @autoclosure () -> A, _ second: @autoclosure () -> B, _ third: @autoclosure () -> C, function: String = #function
+    ) {
+        guard let recorder = IntentRecording.recorder else { return }
+        recorder.intentCalled(function, arguments: [first(), second(), third()], on: self)
+    }
+}
+
+extension ViewModel {
+    /// The ``Child`` properties of this view model, by name (without the wrapper's underscore), with
+    /// their current values. For tools that locate a child from the root.
+    package var childProperties: [(name: String, value: Any)] {
+        var properties: [(name: String, value: Any)] = []
+        var mirror: Mirror? = Mirror(reflecting: self)
+        var levels: [Mirror] = []
+        while let level = mirror, level.subjectType != ViewModel.self {
+            levels.insert(level, at: 0)
+            mirror = level.superclassMirror
+        }
+        for level in levels {
+            for child in level.children {
+                guard let label = child.label, let storage = child.value as? any ChildValueReading else { continue }
+                let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                properties.append((name: name, value: storage.anyValue))
+            }
+        }
+        return properties
+    }
+}
+
+/// Reads a ``Child`` property's value without knowing its type.
+protocol ChildValueReading {
+    @MainActor var anyValue: Any { get }
+}
+
+extension Child: ChildValueReading {
+    @MainActor var anyValue: Any { slot.value }
+}

@@ -1,0 +1,45 @@
+internal import StateDump
+
+/// One step of a recorded session: an intent with what it changed, or what one step of a task changed.
+struct RecordedStep {
+    /// What made the change.
+    enum Cause {
+        /// The user called an intent.
+        case intent(RecordedIntent)
+        /// A task of the view model (or of one of its children) went on.
+        case task
+    }
+
+    /// What made the change.
+    var cause: Cause
+    /// The session's logical time when it happened.
+    var time: Duration
+    /// Whether a sleep was in progress when it happened.
+    var sleeping = true
+    /// The state before.
+    var before: StateSnapshot
+    /// The state after.
+    var after: StateSnapshot
+}
+
+/// An intent call: on which view model of the tree, which method, with which arguments.
+struct RecordedIntent {
+    /// How to reach the view model from the root.
+    var target: [PathStep]
+    /// `#function` of the intent, e.g. `load(user:completion:)`.
+    var function: String
+    /// The arguments, in order.
+    var arguments: [Any]
+
+    /// One step from a view model to a child.
+    enum PathStep: Equatable {
+        /// A `@Child` property holding one child.
+        case property(String)
+        /// A `@Child` property holding an optional child.
+        case optional(String)
+        /// An element of a `@Child` array of view models.
+        case element(String, Int)
+        /// An element of a `@Child` array of destinations (an enum whose case holds the child).
+        case destination(String, Int, caseName: String)
+    }
+}

@@ -1,0 +1,92 @@
+/// What a generated test needs beyond the recording: its name, its imports, how it builds the view
+/// model, and the test doubles standing for the clients.
+///
+/// ```swift
+/// RecordedTest(
+///     name: "CounterSession",
+///     imports: ["Counter"],
+///     subject: "CounterViewModel(client: RecordedNumberFactClient(), clock: clock)",
+///     clients: [numberFacts]
+/// )
+/// ```
+public struct RecordedTest: Sendable {
+    /// The test's name: the file is `<name>Tests.swift`, the class `<name>Tests`.
+    public var name: String
+    /// The modules the test imports besides `ViewModelKit`, `ViewModelKitTesting`, `XCTest`
+    /// (and `Foundation` when it needs it).
+    public var imports: [String]
+    /// The expression that builds the view model as the session started, with the test's `clock`
+    /// (a `TestClock`) and the doubles of ``clients``.
+    public var subject: String
+    /// The doubles the test defines, one per client the session used.
+    public var clients: [RecordedClient]
+    /// The comment at the top of the file: how the session was recorded.
+    public var summary: String
+    /// Secrets the front end knows (a token): no run of them reaches anything written. Anything
+    /// shaped like a GitHub token or an `Authorization` value is removed as well.
+    public var secrets: [String]
+
+    /// Describes a test to write.
+    public init(
+        name: String, imports: [String], subject: String, clients: [RecordedClient] = [], summary: String = "", secrets: [String] = []
+    ) {
+        self.name = name
+        self.imports = imports
+        self.subject = subject
+        self.clients = clients
+        self.summary = summary
+        self.secrets = secrets
+    }
+}
+
+/// A test double the generated test defines for one client: a type whose methods answer what the
+/// live client answered, keyed by an argument.
+///
+/// ```swift
+/// RecordedClient(
+///     typeName: "RecordedNumberFactClient",
+///     conformances: ["NumberFactClientProtocol"],
+///     summary: "What the Numbers API answered during the session.",
+///     methods: [.init(name: "fetchFact", signature: "func fetchFact(number: Int) async throws -> String",
+///                     key: "number", unrecorded: "throw NumberFactError.noFact(number)")]
+/// )
+/// ```
+public struct RecordedClient: Sendable {
+    /// One method of the double.
+    public struct Method: Sendable {
+        /// The name answers are logged under (``RecordedAnswers/record(_:_:for:isolation:_:)``).
+        public var name: String
+        /// The method's declaration, e.g. `func fetchFact(number: Int) async throws -> String`.
+        public var signature: String
+        /// The expression the method switches on: an argument, or one made of several
+        /// (`"\(owner)/\(name)"`); its values are the keys the answers were logged under.
+        public var key: String
+        /// What the method does for a key the session never asked: a statement that throws or returns.
+        public var unrecorded: String
+
+        /// Describes a method.
+        public init(name: String, signature: String, key: String, unrecorded: String) {
+            self.name = name
+            self.signature = signature
+            self.key = key
+            self.unrecorded = unrecorded
+        }
+    }
+
+    /// The double's type name; the logged answers name it too.
+    public var typeName: String
+    /// The protocols it conforms to.
+    public var conformances: [String]
+    /// Its doc comment.
+    public var summary: String
+    /// Its methods.
+    public var methods: [Method]
+
+    /// Describes a double.
+    public init(typeName: String, conformances: [String], summary: String, methods: [Method]) {
+        self.typeName = typeName
+        self.conformances = conformances
+        self.summary = summary
+        self.methods = methods
+    }
+}

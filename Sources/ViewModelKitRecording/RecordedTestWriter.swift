@@ -1,0 +1,420 @@
+public import Foundation
+internal import StateDump
+internal import ViewModelKit
+
+/// Turns a recorded session into the text of an XCTest file and the data files it reads.
+@MainActor
+struct RecordedTestWriter {
+    /// A file the test reads: its name (next to the test) and contents.
+    struct DataFile: Equatable {
+        var name: String
+        var contents: Data
+    }
+
+    let test: RecordedTest
+    let childFactories: [ObjectIdentifier: (ViewModel) -> (expression: String, fresh: StateSnapshot)?]
+    let scrubber: SecretScrubber
+    let literals: SwiftLiteralWriter
+    /// The longest expression written inline; a longer value that is `Codable` goes to a file.
+    var inlineLimit = 1_200
+    private(set) var files: [DataFile] = []
+    /// Values the writer could not express, for the front end to report.
+    private(set) var problems: [String] = []
+
+    init(
+        test: RecordedTest,
+        childFactories: [ObjectIdentifier: (ViewModel) -> (expression: String, fresh: StateSnapshot)?],
+        initializerLabels: [ObjectIdentifier: [String]] = [:]
+    ) {
+        self.test = test
+        self.childFactories = childFactories
+        let scrubber = SecretScrubber(secrets: test.secrets)
+        self.scrubber = scrubber
+        self.literals = SwiftLiteralWriter(scrub: scrubber.scrub, initializerLabels: initializerLabels)
+    }
+
+    var className: String { "\(test.name)Tests" }
+
+    // MARK: - The file
+
+    /// The test file's text.
+    mutating func source(steps: [RecordedStep], answers: [RecordedAnswers.Answer], endsWithRunningTasks: Bool) -> String {
+        var body: [[String]] = []
+        var clockTime = Duration.zero
+        // Time that passed while nothing slept: a replay need not wait for it.
+        var skipped = Duration.zero
+        var names: Set<String> = []
+        var previousIntent: String?
+        for step in steps {
+            var advance: String?
+            let time = step.time - skipped
+            if time > clockTime, case .intent = step.cause, !step.sleeping {
+                skipped += time - clockTime
+            } else if time > clockTime {
+                advance = "await clock.advance(by: \(SwiftLiteralWriter.durationSource(time - clockTime)))"
+                clockTime = time
+            }
+            let statements = assignments(from: step.before, to: step.after, on: "$0", context: "state")
+            switch step.cause {
+            case .intent(let intent):
+                let (constants, call) = call(intent, naming: &names)
+                let send = "await tester.send({ \(call) })"
+                let lines = (advance.map { [$0] } ?? []) + constants + [send + closure(statements, after: 8 + send.count)]
+                // The same intent again with nothing in between (typing): one group.
+                let sameAgain = previousIntent == "\(intent.target)\(intent.function)" && advance == nil && constants.isEmpty
+                if sameAgain, !body.isEmpty { body[body.count - 1] += lines } else { body.append(lines) }
+                previousIntent = "\(intent.target)\(intent.function)"
+                continue
+            case .task:
+                if let advance { body.append([advance]) }
+                if body.isEmpty { body.append([]) }
+                let assertion = closure(statements, after: 8 + "await tester.receive".count)
+                body[body.count - 1].append("await tester.receive" + (assertion.isEmpty ? "()" : assertion))
+            }
+            previousIntent = nil
+        }
+        var ending: [String] = []
+        if endsWithRunningTasks {
+            ending.append("// The session ended with tasks still running.")
+            ending.append("await tester.skipInFlightTasks()")
+        }
+        ending.append("await tester.finish()")
+        body.append(ending)
+
+        let doubles = test.clients.map { client in double(client, answers: answers.filter { $0.client == client.typeName }) }
+        let clocks = endsWithRunningTasks ? "" : ", clocks: [clock]"
+        var lines: [String] = []
+        let header: [String] = test.summary.isEmpty ? [] : test.summary.split(separator: "\n", omittingEmptySubsequences: false).map { "// \($0)" }
+        lines += header
+        if !header.isEmpty { lines.append("") }
+        let needsFiles = !files.isEmpty
+        let text = (body.flatMap { $0 } + doubles).joined(separator: "\n")
+        var imports = Set<String>(test.imports + ["ViewModelKit", "ViewModelKitTesting", "XCTest"])
+        if needsFiles || text.contains("Date(") || text.contains("URL(") { imports.insert("Foundation") }
+        lines += imports.sorted().map { "import \($0)" }
+        lines.append("")
+        lines.append("@MainActor")
+        lines.append("final class \(className): XCTestCase {")
+        lines.append("    func testRecordedSession() async\(needsFiles || text.contains("try ") ? " throws" : "") {")
+        lines.append("        let clock = TestClock()")
+        // A line that fits in 125 columns stays one line, as a person would leave it.
+        let tester = "        let tester = ViewModelTester(\(test.subject)\(clocks))"
+        if tester.count <= 125 {
+            lines.append(tester)
+        } else {
+            lines += ["        let tester = ViewModelTester(", "            \(test.subject)" + (clocks.isEmpty ? "" : ","), ]
+            if !clocks.isEmpty { lines.append("            clocks: [clock]") }
+            lines.append("        )")
+        }
+        for group in body where !group.isEmpty {
+            lines.append("")
+            for statement in group {
+                lines += statement.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }
+            }
+        }
+        lines.append("    }")
+        lines.append("}")
+        for double in doubles {
+            lines.append("")
+            lines.append(double)
+        }
+        if needsFiles {
+            lines.append("")
+            lines += [
+                "/// Reads a value the recording wrote next to this file.",
+                "private func recorded<Value: Decodable>(_ name: String, as type: Value.Type) throws -> Value {",
+                "    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(name)",
+                "    return try JSONDecoder().decode(type, from: Data(contentsOf: file))",
+                "}",
+            ]
+        }
+        return scrubber.scrub(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// `statements` as a trailing closure after `column` characters of its line: ` { one }` if that
+    /// fits in 110 columns, otherwise one statement per line; empty without statements.
+    private func closure(_ statements: [String], after column: Int) -> String {
+        if statements.isEmpty { return "" }
+        if statements.count == 1, !statements[0].contains("\n"), column + statements[0].count + 5 <= 110 {
+            return " { \(statements[0]) }"
+        }
+        let body = statements.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { "    " + $0 }
+        return " {\n" + body.joined(separator: "\n") + "\n}"
+    }
+
+    // MARK: - Intents
+
+    /// The call of `intent` from the root (`$0`), and the constants it uses: an argument that does
+    /// not fit on one line is named first (`let repository = GitHubRepository(…)`).
+    func call(_ intent: RecordedIntent, naming used: inout Set<String>) -> (constants: [String], call: String) {
+        var base = "$0"
+        var opening = ""
+        var closing = ""
+        for step in intent.target {
+            switch step {
+            case .property(let name): base += ".\(name)"
+            case .optional(let name): base += ".\(name)?"
+            case .element(let name, let index): base += ".\(name)[\(index)]"
+            case .destination(let name, let index, let caseName):
+                opening += "if case .\(caseName)(let \(caseName)) = \(base).\(name)[\(index)] { "
+                closing = " }" + closing
+                base = caseName
+            }
+        }
+        let (name, labels) = Self.split(intent.function)
+        var constants: [String] = []
+        var arguments: [String] = []
+        var trailing = ""
+        for (index, argument) in intent.arguments.enumerated() {
+            let label = index < labels.count ? labels[index] : "_"
+            if let arity = Self.closureArity(argument) {
+                let parameters = Array(repeating: "_", count: arity).joined(separator: ", ")
+                let text = arity == 0 ? "{}" : "{ \(parameters) in }"
+                if index == intent.arguments.count - 1 { trailing = " " + text; continue }
+                arguments.append(label == "_" ? text : "\(label): \(text)")
+                continue
+            }
+            var value = literals.source(for: argument, column: 60) ?? "/* \(dumpText(argument)) */"
+            if value.contains("\n") {
+                let constant = Self.uniqueName(label == "_" ? Self.subject(of: name) : label, in: &used)
+                constants.append("let \(constant) = " + (literals.source(for: argument, column: 12 + constant.count) ?? value))
+                value = constant
+            }
+            arguments.append(label == "_" ? value : "\(label): \(value)")
+        }
+        let parenthesized = trailing.isEmpty || !arguments.isEmpty ? "(\(arguments.joined(separator: ", ")))" : ""
+        return (constants, opening + base + "." + name + parenthesized + trailing + closing)
+    }
+
+    /// The call alone, for a test of the writer.
+    func call(_ intent: RecordedIntent) -> String {
+        var used: Set<String> = []
+        return call(intent, naming: &used).call
+    }
+
+    /// What an intent is about: its name without the last word (`repositoryTapped` → `repository`).
+    static func subject(of intent: String) -> String {
+        guard let last = intent.lastIndex(where: \.isUppercase), last != intent.startIndex else { return "value" }
+        return String(intent[..<last])
+    }
+
+    /// `name`, or `name2`, `name3`… if taken; marks it taken.
+    static func uniqueName(_ name: String, in used: inout Set<String>) -> String {
+        var candidate = name
+        var number = 2
+        while used.contains(candidate) || ["clock", "tester"].contains(candidate) {
+            candidate = "\(name)\(number)"
+            number += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    /// `load(user:completion:)` → `("load", ["user", "completion"])`.
+    static func split(_ function: String) -> (name: String, labels: [String]) {
+        guard let open = function.firstIndex(of: "("), function.hasSuffix(")") else { return (function, []) }
+        let name = String(function[..<open])
+        let inner = function[function.index(after: open)..<function.index(before: function.endIndex)]
+        return (name, inner.split(separator: ":").map(String.init))
+    }
+
+    /// How many parameters `value` takes if it is a closure.
+    static func closureArity(_ value: Any) -> Int? {
+        let typeName = String(describing: type(of: value))
+        guard typeName.contains("->"), let open = typeName.firstIndex(of: "(") else { return nil }
+        var depth = 0
+        var commas = 0
+        var empty = true
+        for character in typeName[open...] {
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]", ">":
+                depth -= 1
+                if depth == 0 { return empty ? 0 : commas + 1 }
+            case ",": if depth == 1 { commas += 1 }
+            case " ": break
+            default: empty = false
+            }
+        }
+        return nil
+    }
+
+    // MARK: - State changes
+
+    /// The statements that turn `before` into `after` on `target` (`$0`, `$0.root`, …).
+    mutating func assignments(from before: StateSnapshot, to after: StateSnapshot, on target: String, context: String) -> [String] {
+        var statements: [String] = []
+        for (old, new) in zip(before.fields, after.fields) where !isEqual(old.value, new.value) {
+            let place = "\(target).\(new.name)"
+            if let oldChild = old.value as? StateSnapshot, let newChild = new.value as? StateSnapshot, oldChild.source === newChild.source {
+                statements += assignments(from: oldChild, to: newChild, on: place, context: new.name)
+            } else if let oldOptional = old.value as? StateSnapshot?, let newOptional = new.value as? StateSnapshot? {
+                statements += optionalChild(from: oldOptional, to: newOptional, at: place)
+            } else if let oldList = old.value as? [StateSnapshot], let newList = new.value as? [StateSnapshot] {
+                statements += children(from: oldList, to: newList, at: place)
+            } else {
+                statements.append("\(place) = " + value(new.value, named: new.name, column: 12 + place.count + 3))
+            }
+        }
+        return statements
+    }
+
+    private mutating func optionalChild(from old: StateSnapshot?, to new: StateSnapshot?, at place: String) -> [String] {
+        switch (old, new) {
+        case (let old?, let new?) where old.source === new.source:
+            return assignments(from: old, to: new, on: place + "?", context: place)
+        case (_, nil):
+            return ["\(place) = nil"]
+        case (_, let new?):
+            guard let (expression, fresh) = make(new) else { return ["\(place) = nil /* \(unwritable(new)) */"] }
+            return ["\(place) = ViewModelState(\(expression))"] + assignments(from: fresh, to: new, on: place + "?", context: place)
+        }
+    }
+
+    private mutating func children(from old: [StateSnapshot], to new: [StateSnapshot], at place: String) -> [String] {
+        var kept = 0
+        while kept < min(old.count, new.count), old[kept].source != nil, old[kept].source === new[kept].source { kept += 1 }
+        var statements: [String] = []
+        for index in 0..<kept where old[index] != new[index] {
+            statements += modify(new[index], from: old[index], at: "\(place)[\(index)]")
+        }
+        if kept < old.count {
+            let removed = old.count - kept
+            statements.append(removed == 1 ? "\(place).removeLast()" : "\(place).removeLast(\(removed))")
+        }
+        for index in kept..<new.count {
+            guard let (expression, fresh) = make(new[index]) else {
+                statements.append("/* \(unwritable(new[index])) */")
+                continue
+            }
+            statements.append("\(place).append(ViewModelState(\(expression)).erased)")
+            if fresh != new[index] { statements += modify(new[index], from: fresh, at: "\(place)[\(index)]") }
+        }
+        return statements
+    }
+
+    /// `place.modify(as: Child.self) { … }` with the changes from `old` to `new`.
+    private mutating func modify(_ new: StateSnapshot, from old: StateSnapshot, at place: String) -> [String] {
+        let inner = assignments(from: old, to: new, on: "$0", context: place)
+        guard !inner.isEmpty else { return [] }
+        let head = "\(place).modify(as: \(new.typeName).self)"
+        return [head + closure(inner, after: 12 + head.count)]
+    }
+
+    private func make(_ child: StateSnapshot) -> (expression: String, fresh: StateSnapshot)? {
+        guard let model = child.source as? ViewModel, let factory = childFactories[ObjectIdentifier(type(of: model))] else { return nil }
+        return factory(model)
+    }
+
+    private mutating func unwritable(_ child: StateSnapshot) -> String {
+        problems.append("no way to write a \(child.typeName) (SessionRecorder.writeChildren(of:as:))")
+        return "a \(child.typeName) appeared: the recorder was not told how to write one"
+    }
+
+    // MARK: - Values
+
+    /// `value` as an expression: Swift source when it has a short one, otherwise read from a file.
+    mutating func value(_ value: Any, named name: String, column: Int) -> String {
+        let expression = literals.expression(for: value, optional: false)
+        let text = expression.map { literals.render($0, column: column) }
+        if let text, text.count <= inlineLimit { return text }
+        // An optional's value: the file holds the wrapped value, which the optional takes as it is.
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value {
+            return self.value(wrapped, named: name, column: column)
+        }
+        if let encodable = value as? any Encodable, value is any Decodable, let data = encode(encodable) {
+            let file = fileName(for: data, named: name)
+            return "try recorded(\(dumpStringLiteral(file)), as: \(dumpTypeName(type(of: value))).self)"
+        }
+        if let text { return text }
+        problems.append("\(name): a \(dumpTypeName(type(of: value))) has no Swift expression and is not Codable")
+        return "/* \(name): \(dumpTypeName(type(of: value))) cannot be written */"
+    }
+
+    private func encode(_ value: any Encodable) -> Data? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else { return nil }
+        return Data(scrubber.scrub(text).utf8)
+    }
+
+    /// The file holding `data`: the one already written with the same contents, or a new one.
+    private mutating func fileName(for data: Data, named name: String) -> String {
+        if let existing = files.first(where: { $0.contents == data }) { return existing.name }
+        let base = "\(className).\(Self.fileStem(name))"
+        var candidate = base + ".json"
+        var number = 2
+        while files.contains(where: { $0.name == candidate }) {
+            candidate = "\(base)-\(number).json"
+            number += 1
+        }
+        files.append(DataFile(name: candidate, contents: data))
+        return candidate
+    }
+
+    /// `name` with only letters, digits and `-`.
+    static func fileStem(_ name: String) -> String {
+        let stem = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" })
+        return stem.isEmpty ? "value" : stem
+    }
+
+    // MARK: - Doubles
+
+    /// The source of `client`'s double, answering what `answers` logged (the first answer for each key).
+    mutating func double(_ client: RecordedClient, answers: [RecordedAnswers.Answer]) -> String {
+        var lines = ["/// \(client.summary)", "private struct \(client.typeName): \(client.conformances.joined(separator: ", ")) {"]
+        for (position, method) in client.methods.enumerated() {
+            if position > 0 { lines.append("") }
+            lines.append("    \(method.signature) {")
+            var cases: [String] = []
+            var seen: Set<String> = []
+            for answer in answers where answer.method == method.name {
+                let key = literals.source(for: answer.key) ?? dumpStringLiteral("\(answer.key)")
+                guard seen.insert(key).inserted else { continue }
+                let name = "\(method.name)-\(answer.key)"
+                switch answer.result {
+                case .success(let result):
+                    cases.append("case \(key): return " + value(result, named: name, column: 8 + key.count + 14))
+                case .failure(let error):
+                    let thrown = literals.source(for: error, column: 8 + key.count + 13) ?? "CancellationError() /* \(dumpText(error)) */"
+                    cases.append("case \(key): throw " + thrown)
+                }
+            }
+            if cases.isEmpty {
+                lines.append("        \(method.unrecorded)")
+            } else {
+                lines.append("        switch \(method.key) {")
+                for line in cases { lines += line.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 } }
+                lines.append("        default: \(method.unrecorded)")
+                lines.append("        }")
+            }
+            lines.append("    }")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension SessionRecorder {
+    /// The generated test: the Swift file's name and text, and the data files it reads, by name.
+    public func testFiles(_ test: RecordedTest) -> (files: [(name: String, contents: Data)], problems: [String]) {
+        var writer = RecordedTestWriter(test: test, childFactories: childFactories, initializerLabels: initializerLabels)
+        let source = writer.source(steps: steps, answers: answers.all, endsWithRunningTasks: hasRunningTasks)
+        let files = [(name: "\(writer.className).swift", contents: Data(source.utf8))] + writer.files.map { ($0.name, $0.contents) }
+        return (files, writer.problems)
+    }
+
+    /// Writes the generated test and the files it reads into `directory` (created if missing).
+    /// - Returns: What could not be written as Swift (the test fails there), for the front end to report.
+    @discardableResult
+    public func writeTest(_ test: RecordedTest, to directory: URL) throws -> [String] {
+        stop()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (files, problems) = testFiles(test)
+        for file in files {
+            try file.contents.write(to: directory.appendingPathComponent(file.name), options: .atomic)
+        }
+        return problems
+    }
+}

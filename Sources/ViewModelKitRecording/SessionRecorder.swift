@@ -1,0 +1,260 @@
+internal import Foundation
+public import ViewModelKit
+internal import StateDump
+internal import Synchronization
+
+/// Records a session of a view model (and its children) as a person uses it, and writes it out as
+/// an exhaustive `ViewModelTester` test that replays it offline.
+///
+/// ```swift
+/// let clock = RecordingClock(ContinuousClock())
+/// let answers = RecordedAnswers()
+/// let facts = RecordingNumberFactClient(NumberFactClient(), answers: answers)   // logs each answer
+/// let counter = CounterViewModel(client: facts, clock: clock)
+/// let recorder = SessionRecorder(counter, clock: clock, answers: answers)
+/// // … the person uses the app …
+/// try recorder.writeTest(RecordedTest(name: "CounterSession", imports: ["Counter"],
+///     subject: "CounterViewModel(client: RecordedNumberFactClient(), clock: clock)"), to: directory)
+/// ```
+///
+/// It records:
+/// - each intent that reports itself with `recordIntent(…)`, and the view model it was called on;
+///   an intent called by another intent, or by a task, is part of the outer one;
+/// - the session's time at each intent and each step of a task, from the ``RecordingClock``;
+/// - every change: what each intent changed until it returned, and what each step of a task changed;
+/// - the answers clients give, through ``answers`` (the front end wraps each client to log them).
+///
+/// Only one recorder records at a time; it stops when it is released or ``stop()`` is called.
+@MainActor
+public final class SessionRecorder: IntentRecorder {
+    /// The view model the session is about: the root of the recorded tree.
+    public let viewModel: ViewModel
+    /// Where client wrappers log the answers they pass on.
+    public let answers: RecordedAnswers
+
+    var steps: [RecordedStep] = []
+    let initialState: StateSnapshot
+    var childFactories: [ObjectIdentifier: (ViewModel) -> (expression: String, fresh: StateSnapshot)?] = [:]
+    var initializerLabels: [ObjectIdentifier: [String]] = [:]
+    private var latest: StateSnapshot
+    private var openIntent: (intent: RecordedIntent, time: Duration, sleeping: Bool)?
+    private var openChange: (task: UInt64?, state: StateSnapshot)?
+    private var subscription: Subscription?
+    private let intentTime: @Sendable () -> (time: Duration, sleeping: Bool)
+    private let stepTime: @Sendable (UInt64?) -> Duration
+
+    /// Starts recording `viewModel`, whose tasks sleep on `clock`.
+    /// - Parameters:
+    ///   - viewModel: The root of the recorded tree, freshly made (its state now is where the test starts).
+    ///   - clock: The clock the view model sleeps on; `nil` if it never sleeps.
+    ///   - answers: Where the view model's client wrappers log their answers.
+    public init<Base>(_ viewModel: ViewModel, clock: RecordingClock<Base>?, answers: RecordedAnswers = RecordedAnswers()) {
+        self.viewModel = viewModel
+        self.answers = answers
+        self.initialState = viewModel.snapshot()
+        self.latest = initialState
+        if let clock {
+            intentTime = { clock.intentTime() }
+            stepTime = { clock.stepTime(of: $0) }
+        } else {
+            intentTime = { (.zero, false) }
+            stepTime = { _ in .zero }
+        }
+        subscription = viewModel.observeChanges { [weak self] in self?.changed() }
+        IntentRecording.recorder = self
+    }
+
+    /// Starts recording `viewModel`, which never sleeps on a clock.
+    public convenience init(_ viewModel: ViewModel, answers: RecordedAnswers = RecordedAnswers()) {
+        self.init(viewModel, clock: RecordingClock<ContinuousClock>?.none, answers: answers)
+    }
+
+    isolated deinit {
+        if IntentRecording.recorder === self { IntentRecording.recorder = nil }
+    }
+
+    /// Stops recording: later intents and changes are not part of the session.
+    public func stop() {
+        closeIntent()
+        closeOpenChange()
+        subscription?.cancel()
+        subscription = nil
+        if IntentRecording.recorder === self { IntentRecording.recorder = nil }
+    }
+
+    /// Runs `body`, one user action (a key press), as a step of its own: the first intent it calls
+    /// is recorded, the intents that one calls are part of it.
+    ///
+    /// Without it, an intent's step ends when its main-actor turn ends; a front end that handles
+    /// several keys in one turn (a paste) wraps each key in `userAction`, so each is its own step.
+    public func userAction<Result>(_ body: () throws -> Result) rethrows -> Result {
+        closeIntent()
+        defer { closeIntent() }
+        return try body()
+    }
+
+    /// Says how the generated test writes a child of type `Child` that appears in the state (a
+    /// pushed detail): `expression` builds it as the test would (with the test's `client`), and
+    /// `fresh` is the same child as that expression makes it, before anything happens to it.
+    ///
+    /// ```swift
+    /// recorder.writeChildren(of: RepositoryDetailViewModel.self) { detail in
+    ///     (#"RepositoryDetailViewModel(owner: "\#(detail.owner)", name: "\#(detail.name)", client: client)"#,
+    ///      RepositoryDetailViewModel(owner: detail.owner, name: detail.name, client: unusedClient))
+    /// }
+    /// ```
+    public func writeChildren<Child: ViewModel>(
+        of type: Child.Type, as write: @escaping @MainActor (Child) -> (expression: String, fresh: Child)
+    ) {
+        childFactories[ObjectIdentifier(type)] = { model in
+            guard let child = model as? Child else { return nil }
+            let (expression, fresh) = write(child)
+            return (expression, fresh.snapshot())
+        }
+    }
+
+    /// Says in which order the initializer of `Value` takes its arguments, when it is not the order
+    /// of its stored properties: a struct is written as a call of its initializer, one argument per
+    /// stored property, labelled by the property's name.
+    ///
+    /// ```swift
+    /// recorder.writeValues(of: GitHubRepositoryDetail.self, initializerLabels: ["id", "name", "owner", "fullName"])
+    /// ```
+    /// Labels not listed keep their order, after the listed ones.
+    public func writeValues<Value>(of type: Value.Type, initializerLabels: [String]) {
+        self.initializerLabels[ObjectIdentifier(type)] = initializerLabels
+    }
+
+    /// `value` as a Swift expression, as the generated test writes it (for a front end's
+    /// ``writeChildren(of:as:)`` expressions), or `nil` if it has none.
+    public nonisolated static func swiftSource(for value: Any) -> String? {
+        SwiftLiteralWriter().source(for: value)
+    }
+
+    // MARK: - Recording
+
+    /// An intent of a view model in the tree was called.
+    package func intentCalled(_ function: String, arguments: [Any], on model: ViewModel) {
+        // Called by a task, or inside an intent being recorded: part of what that does.
+        guard RunningTask.currentToken == nil, openIntent == nil, subscription != nil else { return }
+        guard let target = Self.path(to: model, from: viewModel) else { return }
+        closeOpenChange()
+        let (time, sleeping) = intentTime()
+        openIntent = (RecordedIntent(target: target, function: function, arguments: arguments), time, sleeping)
+        // The intent has returned by the next main-actor job.
+        Task { @MainActor [weak self] in self?.closeIntent() }
+    }
+
+    private func changed() {
+        let task = RunningTask.currentToken
+        if openIntent != nil {
+            // A task runs only once the intent has returned.
+            guard task != nil else { return }
+            closeIntent()
+        }
+        let state = viewModel.snapshot()
+        if let open = openChange, open.task == task {
+            openChange?.state = state
+            return
+        }
+        closeOpenChange()
+        openChange = (task, state)
+        Task { @MainActor [weak self] in self?.closeOpenChange() }
+    }
+
+    private func closeIntent() {
+        guard let open = openIntent else { return }
+        openIntent = nil
+        let state = viewModel.snapshot()
+        steps.append(RecordedStep(cause: .intent(open.intent), time: open.time, sleeping: open.sleeping, before: latest, after: state))
+        latest = state
+    }
+
+    private func closeOpenChange() {
+        guard let open = openChange else { return }
+        openChange = nil
+        guard open.state != latest else { return }
+        steps.append(RecordedStep(cause: .task, time: stepTime(open.task), before: latest, after: open.state))
+        latest = open.state
+    }
+
+    /// Whether a task of the tree is still running.
+    var hasRunningTasks: Bool { !viewModel.runningTasksInTree.isEmpty }
+
+    /// How to reach `target` from `model` through `@Child` properties.
+    static func path(to target: ViewModel, from model: ViewModel) -> [RecordedIntent.PathStep]? {
+        if target === model { return [] }
+        for (name, value) in model.childProperties {
+            if let child = value as? ViewModel {
+                if let rest = path(to: target, from: child) { return [.property(name)] + rest }
+                continue
+            }
+            let mirror = Mirror(reflecting: value)
+            switch mirror.displayStyle {
+            case .optional:
+                if let child = mirror.children.first?.value as? ViewModel, let rest = path(to: target, from: child) {
+                    return [.optional(name)] + rest
+                }
+            case .collection:
+                for (index, element) in mirror.children.enumerated() {
+                    if let child = element.value as? ViewModel {
+                        if let rest = path(to: target, from: child) { return [.element(name, index)] + rest }
+                    } else if let container = element.value as? any ViewModelContainer, let child = container.childViewModels.first,
+                              container.childViewModels.count == 1, let rest = path(to: target, from: child) {
+                        return [.destination(name, index, caseName: dumpEnumCaseName(element.value))] + rest
+                    }
+                }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+}
+
+/// The answers clients gave during a session, logged by the wrappers that pass them on.
+///
+/// ```swift
+/// func fetchFact(number: Int) async throws -> String {
+///     try await answers.record(RecordedClient.numberFacts, "fetchFact", for: number) {
+///         try await base.fetchFact(number: number)
+///     }
+/// }
+/// ```
+public final class RecordedAnswers: Sendable {
+    struct Answer: Sendable {
+        var client: String
+        var method: String
+        var key: any Sendable
+        var result: Result<any Sendable, any Error>
+    }
+
+    private let log = Mutex<[Answer]>([])
+
+    /// Creates an empty log.
+    public init() {}
+
+    /// Calls `body` (the live client's method) and logs its answer, or the error it threw, under
+    /// `client` (a ``RecordedClient``'s type name), `method` and `key` (the argument the test's
+    /// double switches on).
+    public func record<Value: Sendable, Key: Sendable>(
+        _ client: String, _ method: String, for key: Key,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        do {
+            let value = try await body()
+            log.withLock { $0.append(Answer(client: client, method: method, key: key, result: .success(value))) }
+            return value
+        } catch {
+            // A cancelled call has no answer a replay could give.
+            if !(error is CancellationError) {
+                log.withLock { $0.append(Answer(client: client, method: method, key: key, result: .failure(error))) }
+            }
+            throw error
+        }
+    }
+
+    /// Everything logged so far, in order.
+    var all: [Answer] { log.withLock { $0 } }
+}

@@ -1,0 +1,44 @@
+import Counter
+import Foundation
+import ViewModelKit
+import ViewModelKitRecording
+
+/// Passes facts on from another client and logs each answer for the recorded test.
+struct RecordingNumberFactClient: NumberFactClientProtocol {
+    let base: any NumberFactClientProtocol
+    let answers: RecordedAnswers
+
+    func fetchFact(number: Int) async throws -> String {
+        try await answers.record(CounterRecording.client.typeName, "fetchFact", for: number) {
+            try await base.fetchFact(number: number)
+        }
+    }
+}
+
+/// `counter --record-test DIR`: what the session is recorded with, and how its test is written.
+enum CounterRecording {
+    /// The test's double for the facts client.
+    static let client = RecordedClient(
+        typeName: "RecordedNumberFactClient",
+        conformances: ["NumberFactClientProtocol"],
+        summary: "The facts the session was given, by number.",
+        methods: [
+            .init(
+                name: "fetchFact", signature: "func fetchFact(number: Int) async throws -> String",
+                key: "number", unrecorded: "throw NumberFactError.noFact(number)"
+            )
+        ]
+    )
+
+    /// The test to write for a session whose facts came from `source` (no URL: it may hold credentials).
+    static func test(source: String) -> RecordedTest {
+        RecordedTest(
+            name: "CounterSession",
+            imports: ["Counter"],
+            subject: "CounterViewModel(client: RecordedNumberFactClient(), clock: clock)",
+            clients: [client],
+            summary: "A session of `counter` (facts from \(source)), recorded by `--record-test`.\n"
+                + "It replays offline: the facts are the ones the session was given, the time is the session's."
+        )
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GitHubRepositories
+import Synchronization
+import ViewModelKit
+import ViewModelKitRecording
+
+/// Passes repositories on from another client and logs each answer for the recorded test.
+struct RecordingGitHubClient: GitHubClientProtocol {
+    let base: any GitHubClientProtocol
+    let answers: RecordedAnswers
+
+    func fetchRepositories(user: String) async throws -> [GitHubRepository] {
+        try await answers.record(ReposRecording.client.typeName, "fetchRepositories", for: user) {
+            try await base.fetchRepositories(user: user)
+        }
+    }
+
+    func fetchRepository(owner: String, name: String) async throws -> GitHubRepositoryDetail {
+        try await answers.record(ReposRecording.client.typeName, "fetchRepository", for: "\(owner)/\(name)") {
+            try await base.fetchRepository(owner: owner, name: name)
+        }
+    }
+}
+
+/// The dates a session's lists were refreshed at, in whole seconds, so the test can tell the same.
+final class RecordedDates: Sendable {
+    private let dates = Mutex<[Date]>([])
+
+    /// Tells the time (in whole seconds) and keeps it.
+    var generator: DateGenerator {
+        DateGenerator { [self] in
+            let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+            dates.withLock { $0.append(now) }
+            return now
+        }
+    }
+
+    /// The dates told, in order.
+    var all: [Date] { dates.withLock { $0 } }
+}
+
+/// `repos --interactive --record-test DIR`: what the session is recorded with, and how its test is written.
+@MainActor
+enum ReposRecording {
+    /// The test's double for the GitHub client.
+    static let client = RecordedClient(
+        typeName: "RecordedGitHubClient",
+        conformances: ["GithubAPIClientProtocol", "RepositoryDetailClientProtocol"],
+        summary: "What GitHub answered during the session.",
+        methods: [
+            .init(
+                name: "fetchRepositories", signature: "func fetchRepositories(user: String) async throws -> [GitHubRepository]",
+                key: "user", unrecorded: "throw FetcherError.userNotFound(user)"
+            ),
+            .init(
+                name: "fetchRepository", signature: "func fetchRepository(owner: String, name: String) async throws -> GitHubRepositoryDetail",
+                key: #""\(owner)/\(name)""#, unrecorded: #"throw FetcherError.repositoryNotFound("\(owner)/\(name)")"#
+            ),
+        ]
+    )
+
+    /// Starts recording `navigation`, and tells the recorder how the test builds the screens it pushes.
+    static func recorder(
+        for navigation: GitHubNavigationViewModel, clock: RecordingClock<ContinuousClock>, answers: RecordedAnswers,
+        minimumStars: Int, dates: RecordedDates
+    ) -> SessionRecorder {
+        let recorder = SessionRecorder(navigation, clock: clock, answers: answers)
+        let unused = RecordingGitHubClient(base: FixtureGithubAPIClient(directory: URL(fileURLWithPath: "/nonexistent")), answers: RecordedAnswers())
+        recorder.writeChildren(of: RepositoryDetailViewModel.self) { detail in
+            let owner = SessionRecorder.swiftSource(for: detail.owner) ?? "\"\""
+            let name = SessionRecorder.swiftSource(for: detail.name) ?? "\"\""
+            return (
+                "RepositoryDetailViewModel(owner: \(owner), name: \(name), client: RecordedGitHubClient())",
+                RepositoryDetailViewModel(owner: detail.owner, name: detail.name, client: unused)
+            )
+        }
+        recorder.writeChildren(of: GitHubRepositoryViewModel.self) { _ in
+            (
+                "GitHubRepositoryViewModel(client: RecordedGitHubClient(), minimumStars: \(minimumStars), clock: clock, now: .constant(\(dateSource(dates.all))))",
+                GitHubRepositoryViewModel(client: unused, minimumStars: minimumStars)
+            )
+        }
+        recorder.writeValues(
+            of: GitHubRepositoryDetail.self,
+            initializerLabels: [
+                "id", "name", "owner", "fullName", "description", "stargazersCount", "forksCount", "openIssuesCount", "language",
+                "license", "topics", "pushedAt", "htmlURL", "isFork", "isArchived",
+            ]
+        )
+        return recorder
+    }
+
+    /// The date the test's lists are refreshed at: the session's first.
+    static func dateSource(_ dates: [Date]) -> String {
+        SessionRecorder.swiftSource(for: dates.first ?? Date(timeIntervalSince1970: 0)) ?? "Date(timeIntervalSince1970: 0)"
+    }
+
+    /// The test to write; `source` says where the session's repositories came from.
+    static func test(source: String, minimumStars: Int, dates: [Date], secrets: [String]) -> RecordedTest {
+        let now = dateSource(dates)
+        return RecordedTest(
+            name: "GitHubSession",
+            imports: ["GitHubRepositories"],
+            subject: "GitHubNavigationViewModel(client: RecordedGitHubClient(), minimumStars: \(minimumStars), clock: clock, now: .constant(\(now)))",
+            clients: [client],
+            summary: "A session of the interactive `repos` browser (\(source)), recorded by `--record-test`.\n"
+                + "It replays offline: GitHub's answers are the ones the session was given, the time is the session's.",
+            secrets: secrets
+        )
+    }
+}

@@ -1,0 +1,192 @@
+import Counter
+import Foundation
+import ViewModelKit
+import ViewModelKitRecording
+import ViewModelKitTesting
+import XCTest
+
+// The code of the article "Recording a test" (RecordingATest.md).
+
+enum RecordingATestArticle {
+    // snippet: recording-intents
+    @MainActor
+    final class TallyViewModel: ViewModel {
+        @Observed private(set) var count = 0
+
+        func incrementButtonTapped() {
+            recordIntent()                  // the one line that makes the intent recordable
+            count += 1
+        }
+
+        func setButtonTapped(to value: Int) {
+            recordIntent(value)             // its arguments, in order
+            count = value
+        }
+    }
+    // end snippet
+
+    // snippet: recording-client
+    /// Passes facts on from the live client, and logs each answer for the recorded test.
+    struct RecordingNumberFactClient: NumberFactClientProtocol {
+        let base: any NumberFactClientProtocol
+        let answers: RecordedAnswers
+
+        func fetchFact(number: Int) async throws -> String {
+            try await answers.record("RecordedNumberFactClient", "fetchFact", for: number) {
+                try await base.fetchFact(number: number)
+            }
+        }
+    }
+
+    /// How the test's double for that client is written.
+    static let numberFacts = RecordedClient(
+        typeName: "RecordedNumberFactClient",
+        conformances: ["NumberFactClientProtocol"],
+        summary: "The facts the session was given, by number.",
+        methods: [
+            .init(
+                name: "fetchFact", signature: "func fetchFact(number: Int) async throws -> String",
+                key: "number", unrecorded: "throw NumberFactError.noFact(number)"
+            )
+        ]
+    )
+    // end snippet
+
+    /// Records a session on `base` (a `TestClock` here; `ContinuousClock()` in an app) and writes its test.
+    @MainActor
+    static func record<Base: Clock<Duration>>(on base: Base, play: (CounterViewModel) async -> Void) async -> String {
+        // snippet: recording-session
+        let clock = RecordingClock(base)
+        let answers = RecordedAnswers()
+        let client = RecordingNumberFactClient(base: FixtureNumberFactClient(directory: fixtures), answers: answers)
+        let counter = CounterViewModel(client: client, clock: clock)
+        let recorder = SessionRecorder(counter, clock: clock, answers: answers)
+
+        await play(counter)                                // the person uses the app
+
+        let test = RecordedTest(
+            name: "CounterSession",
+            imports: ["Counter"],
+            subject: "CounterViewModel(client: RecordedNumberFactClient(), clock: clock)",
+            clients: [numberFacts]
+        )
+        let (files, problems) = recorder.testFiles(test)   // or `try recorder.writeTest(test, to: directory)`
+        // end snippet
+        XCTAssertEqual(problems, [])
+        return files.first.map { String(decoding: $0.contents, as: UTF8.self) } ?? ""
+    }
+
+    static var fixtures: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures")
+    }
+}
+
+// snippet: recording-generated
+@MainActor
+final class CounterSessionTests: XCTestCase {
+    func testRecordedSession() async {
+        let clock = TestClock()
+        let tester = ViewModelTester(CounterViewModel(client: RecordedNumberFactClient(), clock: clock), clocks: [clock])
+
+        await tester.send({ $0.incrementButtonTapped() }) { $0.count = 1 }
+        await tester.send({ $0.incrementButtonTapped() }) { $0.count = 2 }
+
+        await tester.send({ $0.factButtonTapped() }) { $0.isLoading = true }
+        await tester.receive {
+            $0.fact = "2 is the only even prime number."
+            $0.isLoading = false
+            $0.numberFactAlert = "2 is the only even prime number."
+        }
+
+        await tester.send({ $0.factAlertDismissed() }) { $0.numberFactAlert = nil }
+
+        await tester.send({ $0.toggleTimerButtonTapped() }) { $0.isTimerRunning = true }
+
+        await clock.advance(by: .seconds(1))
+        await tester.receive {
+            $0.count = 3
+            $0.fact = nil
+        }
+
+        await clock.advance(by: .seconds(1))
+        await tester.receive { $0.count = 4 }
+
+        await clock.advance(by: .seconds(1))
+        await tester.receive { $0.count = 5 }
+
+        await clock.advance(by: .milliseconds(400))
+        await tester.send({ $0.toggleTimerButtonTapped() }) { $0.isTimerRunning = false }
+
+        await tester.send({ $0.decrementButtonTapped() }) { $0.count = 4 }
+
+        await tester.finish()
+    }
+}
+
+/// The facts the session was given, by number.
+private struct RecordedNumberFactClient: NumberFactClientProtocol {
+    func fetchFact(number: Int) async throws -> String {
+        switch number {
+        case 2: return "2 is the only even prime number."
+        default: throw NumberFactError.noFact(number)
+        }
+    }
+}
+// end snippet
+
+@MainActor
+final class RecordingATestArticleTests: XCTestCase {
+    /// Lets the main actor run what is queued.
+    private func settle() async {
+        for _ in 0..<20 { await Task.yield() }
+    }
+
+    func testTheArticlesGeneratedFileIsWhatTheRecorderWritesForItsSession() async throws {
+        let live = TestClock()
+        let source = await RecordingATestArticle.record(on: live) { counter in
+            await live.advance(by: .milliseconds(800))
+            // Each tap is a main-actor turn of its own, as in an app.
+            counter.incrementButtonTapped()
+            await self.settle()
+            counter.incrementButtonTapped()
+            await self.settle()
+            counter.factButtonTapped()
+            await self.settle()
+            await live.advance(by: .milliseconds(1_500))
+            counter.factAlertDismissed()
+            await self.settle()
+            await live.advance(by: .milliseconds(600))
+            counter.toggleTimerButtonTapped()
+            await self.settle()
+            for _ in 1...3 {
+                await live.advance(by: .seconds(1))
+                await self.settle()
+            }
+            await live.advance(by: .milliseconds(400))
+            counter.toggleTimerButtonTapped()
+            await self.settle()
+            await live.advance(by: .milliseconds(300))
+            counter.decrementButtonTapped()
+            await self.settle()
+        }
+        let file = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let region = SnippetSync.snippets(in: file, path: #filePath).snippets.first { $0.name == "recording-generated" }
+        let generated = source.components(separatedBy: "\n").drop { !$0.hasPrefix("@MainActor") }.dropLast()
+        XCTAssertEqual(Array(generated), region?.lines)
+    }
+
+    func testTheIntentsReportThemselvesOnlyWhileARecorderIsInstalled() async {
+        let tally = RecordingATestArticle.TallyViewModel()
+        tally.incrementButtonTapped()                       // no recorder: nothing recorded, nothing changes
+        let recorder = SessionRecorder(tally)
+        tally.setButtonTapped(to: 5)
+        await settle()
+        recorder.stop()
+        tally.incrementButtonTapped()
+        let (files, _) = recorder.testFiles(RecordedTest(name: "Tally", imports: [], subject: "TallyViewModel()"))
+        let source = String(decoding: files.first?.contents ?? Data(), as: UTF8.self)
+        XCTAssertTrue(source.contains("await tester.send({ $0.setButtonTapped(to: 5) }) { $0.count = 5 }"), source)
+        XCTAssertFalse(source.contains("incrementButtonTapped"), source)
+    }
+}

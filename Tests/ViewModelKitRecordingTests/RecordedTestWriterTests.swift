@@ -1,0 +1,61 @@
+import Foundation
+@testable import ViewModelKitRecording
+import XCTest
+
+@MainActor
+final class RecordedTestWriterTests: XCTestCase {
+    struct Item: Codable, Equatable {
+        var id: Int
+        var title: String
+    }
+
+    private func writer(secrets: [String] = []) -> RecordedTestWriter {
+        RecordedTestWriter(test: RecordedTest(name: "Session", imports: [], subject: "Model()", secrets: secrets), childFactories: [:])
+    }
+
+    func testALargeCodableValueIsReadFromAFileNextToTheTest() async throws {
+        var writer = writer()
+        let items = (1...100).map { Item(id: $0, title: "item \($0)") }
+        XCTAssertEqual(writer.value(items, named: "items", column: 0), #"try recorded("SessionTests.items.json", as: [RecordedTestWriterTests.Item].self)"#)
+        // The same value again reads the same file.
+        XCTAssertEqual(writer.value(items, named: "other", column: 0), #"try recorded("SessionTests.items.json", as: [RecordedTestWriterTests.Item].self)"#)
+        XCTAssertEqual(writer.files.map(\.name), ["SessionTests.items.json"])
+        let decoded = try JSONDecoder().decode([Item].self, from: writer.files[0].contents)
+        XCTAssertEqual(decoded, items)
+        // A small one is written inline.
+        XCTAssertEqual(writer.value([items[0]], named: "one", column: 0), #"[RecordedTestWriterTests.Item(id: 1, title: "item 1")]"#)
+    }
+
+    func testNoSecretReachesTheDoubleOrAFile() async {
+        var writer = writer(secrets: ["hunter2-hunter2-hunter2"])
+        let client = RecordedClient(
+            typeName: "RecordedEcho", conformances: ["Echo"], summary: "Echoes.",
+            methods: [.init(name: "echo", signature: "func echo(_ text: String) async throws -> String", key: "text", unrecorded: "return text")]
+        )
+        let answers = [
+            RecordedAnswers.Answer(client: "RecordedEcho", method: "echo", key: "a", result: .success("Bearer hunter2-hunter2-hunter2")),
+            RecordedAnswers.Answer(client: "RecordedEcho", method: "echo", key: "b", result: .success("ghp_abcdefghijklmnopqrstuvwxyz0123")),
+        ]
+        let source = writer.double(client, answers: answers)
+        XCTAssertFalse(source.contains("hunter2"), source)
+        XCTAssertFalse(source.contains("ghp_"), source)
+        XCTAssertTrue(source.contains(#"case "a": return "Bearer [token]""#), source)
+        let items = (1...100).map { Item(id: $0, title: "ghp_abcdefghijklmnopqrstuvwxyz\($0)") }
+        _ = writer.value(items, named: "items", column: 0)
+        XCTAssertFalse(String(decoding: writer.files[0].contents, as: UTF8.self).contains("ghp_"))
+    }
+
+    func testIntentCallsKeepLabelsAndWriteClosuresAsEmptyOnes() async {
+        let writer = writer()
+        let completion: @MainActor ((any Error)?) -> Void = { _ in }
+        XCTAssertEqual(
+            writer.call(RecordedIntent(target: [.property("root")], function: "load(user:completion:)", arguments: ["apple", completion])),
+            #"$0.root.load(user: "apple") { _ in }"#
+        )
+        XCTAssertEqual(
+            writer.call(RecordedIntent(target: [.destination("path", 1, caseName: "repository")], function: "load()", arguments: [])),
+            "if case .repository(let repository) = $0.path[1] { repository.load() }"
+        )
+        XCTAssertEqual(writer.call(RecordedIntent(target: [], function: "userNameChanged(_:)", arguments: ["k"])), #"$0.userNameChanged("k")"#)
+    }
+}
