@@ -109,7 +109,7 @@ public final class SessionRecorder: IntentRecorder {
         childFactories[ObjectIdentifier(type)] = { model in
             guard let child = model as? Child else { return nil }
             let (expression, fresh) = write(child)
-            return (expression, fresh.snapshot())
+            return (expression, fresh.snapshot(asChild: true))
         }
     }
 
