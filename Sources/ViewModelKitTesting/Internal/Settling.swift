@@ -1,36 +1,51 @@
-/// Tuning for how long a ``TestClock`` lets woken work run.
-///
-/// A main-actor hop under XCTest on Linux takes much longer than a yield on the global executor, so
-/// settling counts yields (for chains of hand-offs on the caller's actor) *and* real time (for work
-/// on other threads), waiting out the latter without spinning.
+import Synchronization
+
+/// Tuning for how long the test clocks let other work run. Every bound is a count of yields on the
+/// caller's executor, never real time: each yield returns once the work queued ahead of it has run.
+/// Under main-actor scheduling (see ``GlobalEnqueueHook``) a yield that finds nothing but itself was
+/// enqueued while it waited has emptied the queue, and settling ends there; the counts only bound
+/// work that keeps re-enqueueing itself, and are used in full where the hooks are missing.
 enum Settling {
-    /// `Task.yield()` calls per settle: enough for a chain of hand-offs (a woken task hops back to
-    /// its actor, spawns a `Task`, that task hops again, ...) queued behind one another.
+    /// Most yields per settle: enough for a chain of hand-offs (a woken task hops back to its
+    /// actor, spawns a `Task`, that task hops again, ...) queued behind one another.
     static let yields = 32
-    /// Minimum real time per settle, so work on other threads gets scheduled even on a busy machine.
-    static let minimumDuration = Duration.milliseconds(3)
-    /// Yields after a woken task is seen sleeping on the clock again, for work it handed off.
-    static let followUpYields = 2
-    /// Longest real time to wait for a woken task to sleep on the clock again before assuming it
-    /// finished or waits on something else.
-    static let sleepAgainTimeout = Duration.milliseconds(10)
+    /// Most yields to wait for a woken task to sleep on the clock again before treating it as
+    /// finished or waiting on something else.
+    static let sleepAgainYields = 32
+    /// Most yields at the end of each ``ImmediateClock`` sleep, so other ready work runs before it
+    /// returns.
+    static let immediateSleepYields = 20
+
+    /// The fewest jobs one yield of a main-actor caller was seen to enqueue on the main actor: what
+    /// such a yield costs when it is the only work. (A yield hops differently from elsewhere.)
+    static let ownCostOnMainActor = Atomic<Int>(.max)
+    /// ``ownCostOnMainActor`` for callers elsewhere.
+    static let ownCostElsewhere = Atomic<Int>(.max)
 }
 
-/// Lets already-enqueued work run before the caller continues: yields ``Settling/yields`` times on
-/// the caller's executor, then waits out the rest of ``Settling/minimumDuration`` (without holding
-/// a thread, so other work can use the CPU).
+/// Yields on the caller's executor until `isDone()` holds, or the main actor's queue is found
+/// empty (a yield that saw no job but its own come in), or `limit` yields have passed. Returns
+/// `isDone()`.
 ///
 /// `nonisolated(nonsending)`: runs on the caller's executor, so a main-actor caller re-enqueues
 /// itself behind the main-actor work it is waiting for instead of moving to the global pool.
-nonisolated(nonsending) func settle() async {
-    let clock = ContinuousClock()
-    let end = clock.now.advanced(by: Settling.minimumDuration)
-    await yieldRepeatedly(count: Settling.yields)
-    if clock.now < end {
-        // A real-time pause in test support code, not in tests: it only bounds how long the clock
-        // waits for work it cannot observe. Cancellation just ends the pause early.
-        try? await clock.sleep(until: end, tolerance: nil)
+@discardableResult
+nonisolated(nonsending) func settle(limit: Int = Settling.yields, until isDone: () -> Bool = { false }) async -> Bool {
+    let onMainActor = (#isolation).map { ($0 as AnyObject) === MainActor.shared } ?? false
+    for round in 0..<limit {
+        if isDone() { return true }
+        let before = GlobalEnqueueHook.enqueuedJobs
+        await Task.yield()
+        guard let before, let after = GlobalEnqueueHook.enqueuedJobs else { continue }
+        let enqueued = after - before
+        let cheapest = onMainActor
+            ? Settling.ownCostOnMainActor.min(enqueued, ordering: .relaxed).newValue
+            : Settling.ownCostElsewhere.min(enqueued, ordering: .relaxed).newValue
+        // The first round may follow work the caller queued itself; a later one at the cheapest
+        // cost seen saw only itself come in.
+        if round > 0, enqueued <= cheapest { break }
     }
+    return isDone()
 }
 
 /// Yields the current task exactly `count` times on the caller's executor.
