@@ -21,6 +21,10 @@ enum Settling {
     static let ownCostOnMainActor = Atomic<Int>(.max)
     /// ``ownCostOnMainActor`` for callers elsewhere.
     static let ownCostElsewhere = Atomic<Int>(.max)
+    /// How many settles are yielding right now. Each one's yields come in while another waits, so
+    /// they are not counted against the queue being empty (two clocks' sleepers settling at once
+    /// would otherwise keep each other going to the limit).
+    static let activeSettles = Atomic<Int>(0)
 }
 
 /// Yields on the caller's executor until `isDone()` holds, or the main actor's queue is found
@@ -32,6 +36,8 @@ enum Settling {
 @discardableResult
 nonisolated(nonsending) func settle(limit: Int = Settling.yields, until isDone: () -> Bool = { false }) async -> Bool {
     let onMainActor = (#isolation).map { ($0 as AnyObject) === MainActor.shared } ?? false
+    Settling.activeSettles.add(1, ordering: .relaxed)
+    defer { Settling.activeSettles.subtract(1, ordering: .relaxed) }
     for round in 0..<limit {
         if isDone() { return true }
         let before = GlobalEnqueueHook.enqueuedJobs
@@ -41,9 +47,12 @@ nonisolated(nonsending) func settle(limit: Int = Settling.yields, until isDone: 
         let cheapest = onMainActor
             ? Settling.ownCostOnMainActor.min(enqueued, ordering: .relaxed).newValue
             : Settling.ownCostElsewhere.min(enqueued, ordering: .relaxed).newValue
-        // The first round may follow work the caller queued itself; a later one at the cheapest
-        // cost seen saw only itself come in.
-        if round > 0, enqueued <= cheapest { break }
+        let otherSettles = Settling.activeSettles.load(ordering: .relaxed) - 1
+        let othersCost = max(Settling.ownCostOnMainActor.load(ordering: .relaxed), Settling.ownCostElsewhere.load(ordering: .relaxed))
+        let allowed = otherSettles > 0 && othersCost < .max ? cheapest + otherSettles * othersCost : cheapest
+        // The first round may follow work the caller queued itself; a later one that saw no more
+        // come in than its own yield (and the other settles' yields) found the queue empty.
+        if round > 0, enqueued <= allowed { break }
     }
     return isDone()
 }
