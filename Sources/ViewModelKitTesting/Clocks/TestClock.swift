@@ -18,14 +18,15 @@ internal import ViewModelKit
 ///
 /// Waking is cooperative and never waits on real time. After resuming a sleeper, `advance` waits
 /// until the woken task is running again (it reports back from `sleep`), then until it sleeps on
-/// this clock again (a timer loop), and yields a few more times for work it handed off. If the task
-/// does not sleep again within a fixed number of yields, `advance` yields a fixed number of times
-/// more instead. Either way the woken work runs before the next sleeper wakes. Repeating timers
-/// should be driven with ``advance(by:)`` or a bounded ``run(timeout:fileID:filePath:line:column:)``.
+/// this clock again (a timer loop) or nothing is left to run, then lets the work it handed off run
+/// until nothing is left again, and only then wakes the next sleeper. "Nothing left" is a yield
+/// that found the main actor's queue empty, or a fixed number of yields where that cannot be seen.
+/// Repeating timers should be driven with ``advance(by:)`` or a bounded
+/// ``run(timeout:fileID:filePath:line:column:)``.
 ///
 /// For as long as a test clock exists, the tasks of the process run on the main actor, one job at a
-/// time (as inside `withMainActorScheduling(_:)`), so every yield those waits count lets the same work
-/// run on every run of the test.
+/// time (as inside `withMainActorScheduling(_:)`), so those waits let the same work run, in the same
+/// order, on every run of the test.
 ///
 /// ## Topics
 ///

@@ -36,7 +36,7 @@ public func withMainActorScheduling<Result>(
 }
 
 /// Runs the synchronous `operation` (an `XCTestCase.invokeTest()` override, say) with every task
-/// of the process scheduled on the main actor, as its async overload
+/// of the process scheduled on the main actor, as ``withMainActorScheduling(_:)-3w6uf`` does
 /// does.
 ///
 /// ```swift
