@@ -16,43 +16,68 @@ enum Settling {
     /// returns.
     static let immediateSleepYields = 20
 
-    /// The fewest jobs one yield of a main-actor caller was seen to enqueue on the main actor: what
-    /// such a yield costs when it is the only work. (A yield hops differently from elsewhere.)
-    static let ownCostOnMainActor = Atomic<Int>(.max)
-    /// ``ownCostOnMainActor`` for callers elsewhere.
-    static let ownCostElsewhere = Atomic<Int>(.max)
+    /// The fewest jobs one yield on the main actor was seen to enqueue there: what such a yield
+    /// costs when it is the only work.
+    static let ownCost = Atomic<Int>(.max)
     /// How many settles are yielding right now. Each one's yields come in while another waits, so
     /// they are not counted against the queue being empty (two clocks' sleepers settling at once
     /// would otherwise keep each other going to the limit).
     static let activeSettles = Atomic<Int>(0)
+    /// The most jobs a lone yield on the main actor enqueues there on this runtime. A cheapest cost
+    /// seen above it came from a yield that was not alone, so it says nothing about an empty queue.
+    static let ownCostBound = 2
+    /// Yields in a row that must each find the queue empty before settling ends.
+    static let quietRounds = 2
 }
 
-/// Yields on the caller's executor until `isDone()` holds, or the main actor's queue is found
-/// empty (a yield that saw no job but its own come in), or `limit` yields have passed. Returns
-/// `isDone()`.
+/// Yields until `isDone()` holds, or the main actor's queue is found empty (a yield that saw no
+/// job but its own come in, twice in a row), or `limit` yields have passed. Returns `isDone()`.
+///
+/// Under main-actor scheduling every task's work is on the main actor's queue, so a caller
+/// elsewhere settles there (it hops to the main actor and back). Otherwise it yields on the
+/// caller's executor, `limit` times unless `isDone()` holds first.
 ///
 /// `nonisolated(nonsending)`: runs on the caller's executor, so a main-actor caller re-enqueues
 /// itself behind the main-actor work it is waiting for instead of moving to the global pool.
 @discardableResult
-nonisolated(nonsending) func settle(limit: Int = Settling.yields, until isDone: () -> Bool = { false }) async -> Bool {
+nonisolated(nonsending) func settle(limit: Int = Settling.yields, until isDone: @Sendable () -> Bool = { false }) async -> Bool {
     let onMainActor = (#isolation).map { ($0 as AnyObject) === MainActor.shared } ?? false
+    if !onMainActor, GlobalEnqueueHook.isActive {
+        return await settleOnMainActor(limit: limit, until: isDone)
+    }
+    return await settleHere(limit: limit, countingJobs: onMainActor, until: isDone)
+}
+
+/// ``settle(limit:until:)`` for a caller that is not on the main actor.
+@MainActor
+private func settleOnMainActor(limit: Int, until isDone: @Sendable () -> Bool) async -> Bool {
+    await settleHere(limit: limit, countingJobs: true, until: isDone)
+}
+
+/// The loop of ``settle(limit:until:)``; `countingJobs` when the caller is on the main actor, whose
+/// jobs the hooks count.
+private nonisolated(nonsending) func settleHere(limit: Int, countingJobs: Bool, until isDone: () -> Bool) async -> Bool {
     Settling.activeSettles.add(1, ordering: .relaxed)
     defer { Settling.activeSettles.subtract(1, ordering: .relaxed) }
+    var quiet = 0
     for round in 0..<limit {
         if isDone() { return true }
-        let before = GlobalEnqueueHook.enqueuedJobs
+        let before = countingJobs ? GlobalEnqueueHook.enqueuedJobs : nil
         await Task.yield()
         guard let before, let after = GlobalEnqueueHook.enqueuedJobs else { continue }
         let enqueued = after - before
-        let cheapest = onMainActor
-            ? Settling.ownCostOnMainActor.min(enqueued, ordering: .relaxed).newValue
-            : Settling.ownCostElsewhere.min(enqueued, ordering: .relaxed).newValue
+        // The cheapest cost seen before this yield: what this yield is compared with.
+        let cheapest = Settling.ownCost.min(enqueued, ordering: .relaxed).oldValue
         let otherSettles = Settling.activeSettles.load(ordering: .relaxed) - 1
-        let othersCost = max(Settling.ownCostOnMainActor.load(ordering: .relaxed), Settling.ownCostElsewhere.load(ordering: .relaxed))
-        let allowed = otherSettles > 0 && othersCost < .max ? cheapest + otherSettles * othersCost : cheapest
+        let allowed = cheapest + max(0, otherSettles) * cheapest
         // The first round may follow work the caller queued itself; a later one that saw no more
         // come in than its own yield (and the other settles' yields) found the queue empty.
-        if round > 0, enqueued <= allowed { break }
+        if round > 0, cheapest >= 1, cheapest <= Settling.ownCostBound, enqueued <= allowed {
+            quiet += 1
+            if quiet == Settling.quietRounds { break }
+        } else {
+            quiet = 0
+        }
     }
     return isDone()
 }
