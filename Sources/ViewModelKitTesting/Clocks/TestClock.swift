@@ -19,8 +19,9 @@ internal import ViewModelKit
 /// Waking is cooperative and never waits on real time. After resuming a sleeper, `advance` waits
 /// until the woken task is running again (it reports back from `sleep`), then until it sleeps on
 /// this clock again (a timer loop) or nothing is left to run, then lets the work it handed off run
-/// until nothing is left again, and only then wakes the next sleeper. "Nothing left" is a yield
-/// that found the main actor's queue empty, or a fixed number of yields where that cannot be seen.
+/// until nothing is left again, and only then wakes the next sleeper. "Nothing left" is two yields
+/// in a row that found the main actor's queue empty, or a fixed number of yields where that cannot
+/// be seen.
 /// Repeating timers should be driven with ``advance(by:)`` or a bounded
 /// ``run(timeout:fileID:filePath:line:column:)``.
 ///
