@@ -159,6 +159,38 @@ enum ControllingTimeArticle {
         // end snippet
     }
 
+    /// What the scheduling snippet records, on the main actor.
+    @MainActor
+    final class Events {
+        var list: [String] = []
+        func append(_ event: String) { list.append(event) }
+    }
+
+    @MainActor
+    static func mainActorScheduling() async {
+        // snippet: time-main-actor-scheduling
+        await withMainActorScheduling {
+            var outcomes: Set<[String]> = []
+            for _ in 0..<1_000 {
+                let clock: any Clock<Duration> = ImmediateClock()
+                let events = Events()
+                let timer = Task { @MainActor in
+                    for second in 1...3 {
+                        try await clock.sleep(for: .seconds(1))   // ready work runs before it returns
+                        events.list.append("tick \(second)")
+                    }
+                }
+                let transcript = Task.detached {                 // off the main actor, scheduled on it
+                    for word in ["hello", "world"] { await events.append(word) }
+                }
+                _ = await (timer.result, transcript.value)
+                outcomes.insert(events.list)
+            }
+            XCTAssertEqual(outcomes.count, 1)                     // one interleaving, every time
+        }
+        // end snippet
+    }
+
     @MainActor
     static func unimplementedClock() async throws {
         var client = GithubAPIClientMock()
@@ -202,12 +234,18 @@ final class ControllingTimeArticleTests: XCTestCase {
         let messages = await recorded { seconds = await ControllingTimeArticle.runWithATimerLeft() }
         XCTAssertEqual(seconds, 10)
         XCTAssertEqual(messages, [
-            "TestClock.run(timeout: 10.0 seconds): expected every sleep to finish, but 1 is still suspended at "
+            "Expected all sleeps to finish, but some are still suspending after 10.0 seconds.\n\n"
+                + "TestClock.run(timeout: 10.0 seconds): 1 sleep is still suspended at "
                 + "TestClock.Instant(offset: 10.0 seconds): until TestClock.Instant(offset: 11.0 seconds) "
                 + "(started at TestClock.Instant(offset: 10.0 seconds)). Advance further, raise the timeout, or cancel "
                 + "the work that keeps sleeping.",
         ])
         XCTAssertTrue(try textBlocks().contains(messages.first ?? ""), "the article shows the message")
+    }
+
+    func testMainActorSchedulingGivesOneInterleaving() async {
+        let messages = await recorded { await ControllingTimeArticle.mainActorScheduling() }
+        XCTAssertEqual(messages, [])
     }
 
     func testTenSimulatedMinutesOfTheCounterTimer() async {

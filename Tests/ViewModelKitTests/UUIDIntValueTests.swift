@@ -8,8 +8,15 @@ final class UUIDIntValueTests: XCTestCase {
         XCTAssertEqual(UUID(1).uuidString, "00000000-0000-0000-0000-000000000001")
         XCTAssertEqual(UUID(10).uuidString, "00000000-0000-0000-0000-00000000000A")
         XCTAssertEqual(UUID(0xDEAD_BEEF).uuidString, "00000000-0000-0000-0000-0000DEADBEEF")
-        XCTAssertEqual(UUID(-1).uuidString, "00000000-0000-0000-FFFF-FFFFFFFFFFFF")
         XCTAssertEqual(UUID(Int.max).uuidString, "00000000-0000-0000-7FFF-FFFFFFFFFFFF")
+    }
+
+    /// As swift-dependencies' `UUID(_ intValue:)`, which formats the value with `%012x`.
+    func testNegativeValuesMatchSwiftDependencies() {
+        XCTAssertEqual(UUID(-1).uuidString, "00000000-0000-0000-0000-0000FFFFFFFF")
+        XCTAssertEqual(UUID(-2).uuidString, "00000000-0000-0000-0000-0000FFFFFFFE")
+        XCTAssertEqual(UUID(Int(Int32.min)).uuidString, "00000000-0000-0000-0000-000080000000")
+        XCTAssertEqual(UUID(Int.min).uuidString, "00000000-0000-0000-0000-000000000000")
     }
 
     func testIncrementingGeneratorCountsThroughTheSameUUIDs() {

@@ -9,10 +9,14 @@ extension UUID {
     /// XCTAssertEqual(model.rows.ids, [UUID(0), UUID(1)])
     /// ```
     ///
-    /// Every `Int` maps to a distinct UUID: the value's 64-bit pattern fills the last eight bytes,
-    /// so a negative value such as `-1` gives `00000000-0000-0000-FFFF-FFFFFFFFFFFF`.
+    /// Non-negative values fill the last eight bytes with their bit pattern. A negative value gives
+    /// what swift-dependencies' `UUID(_:)` gives: its low 32 bits in the last four bytes, as
+    /// `String(format: "%012x", intValue)` prints them, so `-1` is
+    /// `00000000-0000-0000-0000-0000FFFFFFFF` and a test ported from TCA compares equal.
     public init(_ intValue: Int) {
-        let bits = UInt64(bitPattern: Int64(intValue))
+        let bits = intValue < 0
+            ? UInt64(UInt32(truncatingIfNeeded: intValue))
+            : UInt64(bitPattern: Int64(intValue))
         func byte(_ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: bits >> (8 * (7 - index))) }
         self.init(uuid: (
             0, 0, 0, 0, 0, 0, 0, 0,

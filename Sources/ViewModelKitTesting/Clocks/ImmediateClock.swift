@@ -1,7 +1,7 @@
 import Synchronization
 
-/// A clock whose sleeps never wait: every sleep returns at once and moves ``now`` forward to the
-/// sleep's deadline.
+/// A clock whose sleeps never wait for time: every sleep moves ``now`` forward to the sleep's
+/// deadline, lets other ready work run, and returns.
 ///
 /// Use it for code under test whose timing does not matter, so that delays, debounces and polling
 /// loops finish instantly:
@@ -11,6 +11,12 @@ import Synchronization
 /// let model = SearchModel(clock: clock)   // takes `any Clock<Duration>`
 /// await model.search("swift")            // a 300 ms debounce returns at once
 /// ```
+///
+/// Before a sleep returns it yields, so work that is ready (another task's next step, a value a
+/// stream delivers) runs between a timer's ticks as it would in real time: until the main actor's
+/// queue is empty under main-actor scheduling, a fixed number of times otherwise. Under
+/// `withMainActorScheduling(_:)`, or while a ``TestClock`` or a `ViewModelTester` exists, that
+/// interleaving is the same on every run.
 ///
 /// Copies of an `ImmediateClock` share one current time (the time lives in a shared,
 /// `Mutex`-guarded box), so a clock handed to code under test and the test's copy agree on ``now``.
@@ -75,22 +81,26 @@ public struct ImmediateClock: Clock, Sendable {
         .zero
     }
 
-    /// Returns at once, first throwing `CancellationError` if the current task is cancelled, and
-    /// moves ``now`` to `deadline` unless it is already later.
+    /// Moves ``now`` to `deadline` unless it is already later, then yields so that other ready work
+    /// runs before it returns. Throws `CancellationError` first if the current task is cancelled.
     ///
     /// ```swift
     /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))   // no waiting
     /// ```
     ///
+    /// It runs on the caller's executor when called on the clock itself; through `any Clock` it runs
+    /// where the standard library's `Clock` requirement sends it.
+    ///
     /// - Parameters:
     ///   - deadline: The instant the caller wants to sleep until.
     ///   - tolerance: Ignored.
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    public nonisolated(nonsending) func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         storage.now.withLock { now in
             if now < deadline {
                 now = deadline
             }
         }
+        await settle(limit: Settling.immediateSleepYields)
     }
 }

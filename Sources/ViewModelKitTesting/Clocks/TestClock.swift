@@ -16,12 +16,18 @@ internal import ViewModelKit
 /// }
 /// ```
 ///
-/// Waking is cooperative. After resuming a sleeper, `advance` waits until the woken task is running
-/// again (it reports back from `sleep`), then until it sleeps on this clock again (a timer loop), and
-/// yields a few more times for work it handed off. If the task does not sleep again soon, `advance`
-/// yields repeatedly on the caller's executor for a short budget instead. Either way the woken work,
-/// on the main actor or elsewhere, runs before the next sleeper wakes. Repeating timers should be
-/// driven with ``advance(by:)`` or a bounded ``run(timeout:fileID:filePath:line:column:)``.
+/// Waking is cooperative and never waits on real time. After resuming a sleeper, `advance` waits
+/// until the woken task is running again (it reports back from `sleep`), then until it sleeps on
+/// this clock again (a timer loop) or nothing is left to run, then lets the work it handed off run
+/// until nothing is left again, and only then wakes the next sleeper. "Nothing left" is two yields
+/// in a row that found the main actor's queue empty, or a fixed number of yields where that cannot
+/// be seen.
+/// Repeating timers should be driven with ``advance(by:)`` or a bounded
+/// ``run(timeout:fileID:filePath:line:column:)``.
+///
+/// For as long as a test clock exists, the tasks of the process run on the main actor, one job at a
+/// time (as inside `withMainActorScheduling(_:)`), so those waits let the same work run, in the same
+/// order, on every run of the test.
 ///
 /// ## Topics
 ///
@@ -74,26 +80,6 @@ public final class TestClock: Clock, Sendable {
         var sleepers: [Sleeper] = []
         /// For sleepers that `advance` has resumed: resumed by the sleeper once its task runs again.
         var wakeAcknowledgements: [UInt64: CheckedContinuation<Void, Never>] = [:]
-        /// `advance` calls waiting for a woken task to sleep on this clock again.
-        var sleepWatchers: [UInt64: SleepWatcher] = [:]
-
-        /// Removes and returns the watchers waiting for `task` to sleep again.
-        mutating func removeSleepWatchers(for task: Int?) -> [SleepWatcher] {
-            guard let task, !sleepWatchers.isEmpty else { return [] }
-            let matching = sleepWatchers.filter { $0.value.task == task }
-            for id in matching.keys {
-                sleepWatchers.removeValue(forKey: id)
-            }
-            return Array(matching.values)
-        }
-    }
-
-    /// An `advance` call waiting until the task identified by `task` sleeps on this clock again;
-    /// resumed with `true` when it does, or with `false` by `timer` when it takes too long.
-    private struct SleepWatcher {
-        let task: Int
-        let continuation: CheckedContinuation<Bool, Never>
-        var timer: Task<Void, Never>?
     }
 
     private let state: Mutex<State>
@@ -106,6 +92,11 @@ public final class TestClock: Clock, Sendable {
     /// ```
     public init(now: Instant = .init()) {
         state = Mutex(State(now: now))
+        GlobalEnqueueHook.retain()
+    }
+
+    deinit {
+        GlobalEnqueueHook.release()
     }
 
     /// The current time. It only changes when the clock is advanced.
@@ -133,8 +124,9 @@ public final class TestClock: Clock, Sendable {
     /// Suspends until the clock is advanced to `deadline` or beyond.
     ///
     /// Throws `CancellationError` as soon as the current task is cancelled, without waiting for
-    /// time to move. As with the standard clocks, a `deadline` at or before ``now`` returns at once
-    /// (after checking for cancellation).
+    /// time to move. A `deadline` at or before ``now`` suspends too, until the test next advances
+    /// the clock (even by zero: `await clock.advance()`), so a test decides when such a sleeper
+    /// goes on, as with any other.
     ///
     /// ```swift
     /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
@@ -150,9 +142,6 @@ public final class TestClock: Clock, Sendable {
         tolerance: Duration? = nil
     ) async throws {
         try Task.checkCancellation()
-        if deadline <= now {
-            return
-        }
         let task = withUnsafeCurrentTask { $0?.hashValue }
         let id = state.withLock { state in
             defer { state.nextID += 1 }
@@ -162,28 +151,20 @@ public final class TestClock: Clock, Sendable {
         defer { acknowledgeWake(of: id) }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Outcome { case waiting, elapsed, cancelled }
-                let (outcome, watchers) = state.withLock { state -> (Outcome, [SleepWatcher]) in
+                let isCancelled = state.withLock { state -> Bool in
                     // Checked under the lock: the cancellation handler takes the same lock, and the
                     // task's cancelled flag is set before its handler runs, so either the handler
                     // finds this sleeper or this check sees the cancellation.
-                    if Task.isCancelled { return (.cancelled, []) }
-                    if deadline <= state.now { return (.elapsed, []) }
+                    if Task.isCancelled { return true }
                     let sleeper = Sleeper(
                         id: id, deadline: deadline, startedAt: state.now, task: task, continuation: continuation
                     )
                     let index = state.sleepers.firstIndex { $0.deadline > deadline } ?? state.sleepers.endIndex
                     state.sleepers.insert(sleeper, at: index)
-                    return (.waiting, state.removeSleepWatchers(for: task))
+                    return false
                 }
-                switch outcome {
-                case .waiting: break
-                case .elapsed: continuation.resume()
-                case .cancelled: continuation.resume(throwing: CancellationError())
-                }
-                for watcher in watchers {
-                    watcher.timer?.cancel()
-                    watcher.continuation.resume(returning: true)
+                if isCancelled {
+                    continuation.resume(throwing: CancellationError())
                 }
             }
         } onCancel: {
@@ -256,7 +237,8 @@ public final class TestClock: Clock, Sendable {
         let listed = left.map { "until \($0.deadline) (started at \($0.startedAt))" }.joined(separator: "; ")
         IssueReporting.installTestReporterIfNeeded()
         reportIssue(
-            "TestClock.run(timeout: \(timeout)): expected every sleep to finish, but \(left.count) "
+            "Expected all sleeps to finish, but some are still suspending after \(timeout).\n\n"
+                + "TestClock.run(timeout: \(timeout)): \(counted(left.count, "sleep")) "
                 + "\(left.count == 1 ? "is" : "are") still suspended at \(now): \(listed). Advance further, "
                 + "raise the timeout, or cancel the work that keeps sleeping.",
             fileID: fileID, filePath: filePath, line: line, column: column
@@ -315,30 +297,17 @@ public final class TestClock: Clock, Sendable {
     /// Wakes sleepers one at a time up to `limit`, letting woken work run after each. Then moves
     /// ``now`` to `limit` (never backwards), unless `stopWhenDrained` and no sleeper is left.
     private nonisolated(nonsending) func wakeSleepers(through limit: Instant, stopWhenDrained: Bool) async {
-        var needsSettling = false
-        while true {
-            guard let sleeper = popSleeper(through: limit) else {
-                guard needsSettling else { break }
-                // Give handed-off work its full budget, then look again: it may have slept too.
-                await settle()
-                needsSettling = false
-                continue
-            }
+        while let sleeper = popSleeper(through: limit) {
             // Resume the sleeper and wait until its task is actually running again (it
             // acknowledges from `sleep`), which does not depend on scheduling luck.
             await withCheckedContinuation { (acknowledgement: CheckedContinuation<Void, Never>) in
                 state.withLock { $0.wakeAcknowledgements[sleeper.id] = acknowledgement }
                 sleeper.continuation.resume()
             }
-            // Let the woken work run until its task sleeps on this clock again. If it does not (it
-            // finished, or waits on something else), give it the whole settling budget.
-            if await waitUntilSleepingAgain(task: sleeper.task) {
-                await yieldRepeatedly(count: Settling.followUpYields)
-                needsSettling = true
-            } else {
-                await settle()
-                needsSettling = false
-            }
+            // Let the woken work run until its task sleeps on this clock again (or stops running),
+            // then let what it handed off run too, before the next sleeper wakes.
+            await waitUntilSleepingAgain(task: sleeper.task)
+            await settle()
         }
         state.withLock { state in
             if !stopWhenDrained || !state.sleepers.isEmpty {
@@ -358,38 +327,13 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// Waits until the task identified by `task` has a pending sleep on this clock, returning
-    /// `true`, or until ``Settling/sleepAgainTimeout`` of real time passes, returning `false`.
-    /// The wait is event-driven (the sleep resumes it), so it holds no thread.
+    /// `true`, or until settling ends without it, returning `false`. Each look follows a yield,
+    /// after the work queued ahead of it.
+    @discardableResult
     private nonisolated(nonsending) func waitUntilSleepingAgain(task: Int?) async -> Bool {
         guard let task else { return false }
-        let watcherID = state.withLock { state in
-            defer { state.nextID += 1 }
-            return state.nextID
-        }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let isSleeping = state.withLock { state in
-                if state.sleepers.contains(where: { $0.task == task }) { return true }
-                state.sleepWatchers[watcherID] = SleepWatcher(task: task, continuation: continuation)
-                return false
-            }
-            if isSleeping {
-                continuation.resume(returning: true)
-                return
-            }
-            let timer = Task { [self] in
-                // Real time, in test support code: bounds the wait for a task that never sleeps again.
-                try? await Task.sleep(for: Settling.sleepAgainTimeout)
-                let watcher = state.withLock { $0.sleepWatchers.removeValue(forKey: watcherID) }
-                watcher?.continuation.resume(returning: false)
-            }
-            let stillWaiting = state.withLock { state in
-                guard state.sleepWatchers[watcherID] != nil else { return false }
-                state.sleepWatchers[watcherID]?.timer = timer
-                return true
-            }
-            if !stillWaiting {
-                timer.cancel()
-            }
+        return await settle(limit: Settling.sleepAgainYields) {
+            state.withLock { $0.sleepers.contains { $0.task == task } }
         }
     }
 

@@ -1,36 +1,85 @@
-/// Tuning for how long a ``TestClock`` lets woken work run.
-///
-/// A main-actor hop under XCTest on Linux takes much longer than a yield on the global executor, so
-/// settling counts yields (for chains of hand-offs on the caller's actor) *and* real time (for work
-/// on other threads), waiting out the latter without spinning.
+import Synchronization
+
+/// Tuning for how long the test clocks let other work run. Every bound is a count of yields on the
+/// caller's executor, never real time: each yield returns once the work queued ahead of it has run.
+/// Under main-actor scheduling (see ``GlobalEnqueueHook``) a yield that finds nothing but itself was
+/// enqueued while it waited has emptied the queue, and settling ends there; the counts only bound
+/// work that keeps re-enqueueing itself, and are used in full where the hooks are missing.
 enum Settling {
-    /// `Task.yield()` calls per settle: enough for a chain of hand-offs (a woken task hops back to
-    /// its actor, spawns a `Task`, that task hops again, ...) queued behind one another.
+    /// Most yields per settle: enough for a chain of hand-offs (a woken task hops back to its
+    /// actor, spawns a `Task`, that task hops again, ...) queued behind one another.
     static let yields = 32
-    /// Minimum real time per settle, so work on other threads gets scheduled even on a busy machine.
-    static let minimumDuration = Duration.milliseconds(3)
-    /// Yields after a woken task is seen sleeping on the clock again, for work it handed off.
-    static let followUpYields = 2
-    /// Longest real time to wait for a woken task to sleep on the clock again before assuming it
-    /// finished or waits on something else.
-    static let sleepAgainTimeout = Duration.milliseconds(10)
+    /// Most yields to wait for a woken task to sleep on the clock again before treating it as
+    /// finished or waiting on something else.
+    static let sleepAgainYields = 32
+    /// Most yields at the end of each ``ImmediateClock`` sleep, so other ready work runs before it
+    /// returns.
+    static let immediateSleepYields = 20
+
+    /// The fewest jobs one yield on the main actor was seen to enqueue there: what such a yield
+    /// costs when it is the only work.
+    static let ownCost = Atomic<Int>(.max)
+    /// How many settles are yielding right now. Each one's yields come in while another waits, so
+    /// they are not counted against the queue being empty (two clocks' sleepers settling at once
+    /// would otherwise keep each other going to the limit).
+    static let activeSettles = Atomic<Int>(0)
+    /// The most jobs a lone yield on the main actor enqueues there on this runtime. A cheapest cost
+    /// seen above it came from a yield that was not alone, so it says nothing about an empty queue.
+    static let ownCostBound = 2
+    /// Yields in a row that must each find the queue empty before settling ends.
+    static let quietRounds = 2
 }
 
-/// Lets already-enqueued work run before the caller continues: yields ``Settling/yields`` times on
-/// the caller's executor, then waits out the rest of ``Settling/minimumDuration`` (without holding
-/// a thread, so other work can use the CPU).
+/// Yields until `isDone()` holds, or the main actor's queue is found empty (a yield that saw no
+/// job but its own come in, twice in a row), or `limit` yields have passed. Returns `isDone()`.
+///
+/// Under main-actor scheduling every task's work is on the main actor's queue, so a caller
+/// elsewhere settles there (it hops to the main actor and back). Otherwise it yields on the
+/// caller's executor, `limit` times unless `isDone()` holds first.
 ///
 /// `nonisolated(nonsending)`: runs on the caller's executor, so a main-actor caller re-enqueues
 /// itself behind the main-actor work it is waiting for instead of moving to the global pool.
-nonisolated(nonsending) func settle() async {
-    let clock = ContinuousClock()
-    let end = clock.now.advanced(by: Settling.minimumDuration)
-    await yieldRepeatedly(count: Settling.yields)
-    if clock.now < end {
-        // A real-time pause in test support code, not in tests: it only bounds how long the clock
-        // waits for work it cannot observe. Cancellation just ends the pause early.
-        try? await clock.sleep(until: end, tolerance: nil)
+@discardableResult
+nonisolated(nonsending) func settle(limit: Int = Settling.yields, until isDone: @Sendable () -> Bool = { false }) async -> Bool {
+    let onMainActor = (#isolation).map { ($0 as AnyObject) === MainActor.shared } ?? false
+    if !onMainActor, GlobalEnqueueHook.isActive {
+        return await settleOnMainActor(limit: limit, until: isDone)
     }
+    return await settleHere(limit: limit, countingJobs: onMainActor, until: isDone)
+}
+
+/// ``settle(limit:until:)`` for a caller that is not on the main actor.
+@MainActor
+private func settleOnMainActor(limit: Int, until isDone: @Sendable () -> Bool) async -> Bool {
+    await settleHere(limit: limit, countingJobs: true, until: isDone)
+}
+
+/// The loop of ``settle(limit:until:)``; `countingJobs` when the caller is on the main actor, whose
+/// jobs the hooks count.
+private nonisolated(nonsending) func settleHere(limit: Int, countingJobs: Bool, until isDone: () -> Bool) async -> Bool {
+    Settling.activeSettles.add(1, ordering: .relaxed)
+    defer { Settling.activeSettles.subtract(1, ordering: .relaxed) }
+    var quiet = 0
+    for round in 0..<limit {
+        if isDone() { return true }
+        let before = countingJobs ? GlobalEnqueueHook.enqueuedJobs : nil
+        await Task.yield()
+        guard let before, let after = GlobalEnqueueHook.enqueuedJobs else { continue }
+        let enqueued = after - before
+        // The cheapest cost seen before this yield: what this yield is compared with.
+        let cheapest = Settling.ownCost.min(enqueued, ordering: .relaxed).oldValue
+        let otherSettles = Settling.activeSettles.load(ordering: .relaxed) - 1
+        let allowed = cheapest + max(0, otherSettles) * cheapest
+        // The first round may follow work the caller queued itself; a later one that saw no more
+        // come in than its own yield (and the other settles' yields) found the queue empty.
+        if round > 0, cheapest >= 1, cheapest <= Settling.ownCostBound, enqueued <= allowed {
+            quiet += 1
+            if quiet == Settling.quietRounds { break }
+        } else {
+            quiet = 0
+        }
+    }
+    return isDone()
 }
 
 /// Yields the current task exactly `count` times on the caller's executor.

@@ -38,6 +38,10 @@ internal import StateDump
 /// steps ran. ``finish(timeout:fileID:filePath:line:column:)`` (or the tester's deinitialization)
 /// fails on changes nobody received and on tasks still running.
 ///
+/// For as long as a tester exists, the tasks of the process run on the main actor, one job at a
+/// time in the order they were enqueued (as inside `withMainActorScheduling(_:)`), so the steps of
+/// the view model's tasks interleave the same way on every run.
+///
 /// ## Topics
 ///
 /// ### Starting a test
@@ -156,6 +160,7 @@ public final class ViewModelTester<Model: ViewModel> {
         column: UInt = #column
     ) {
         IssueReporting.installTestReporterIfNeeded()
+        GlobalEnqueueHook.retain()
         self.viewModel = viewModel
         self.exhaustivity = exhaustivity
         self.timeout = timeout
@@ -171,6 +176,7 @@ public final class ViewModelTester<Model: ViewModel> {
     }
 
     isolated deinit {
+        defer { GlobalEnqueueHook.release() }
         guard !isFinished else { return }
         checkEnd(at: createdAt)
         viewModel.cancelAllTasksInTree()
