@@ -26,7 +26,11 @@ final class RecordedSessionFrontEndTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: recorded.path).sorted()
         XCTAssertEqual(files, ["CounterSessionTests.swift", "GitHubSessionTests.repositories.json", "GitHubSessionTests.swift"])
 
-        try copyPackage(to: library)
+        // SwiftPM does not see a file added to or removed from a path dependency in an existing build
+        // plan, so a changed set of files starts the replay package's build afresh.
+        if try copyPackage(to: library) {
+            try? FileManager.default.removeItem(at: replay.appendingPathComponent(".build"))
+        }
         let manifest = replay.appendingPathComponent("Package.swift")
         if (try? String(contentsOf: manifest, encoding: .utf8)) != Self.replayManifest {
             try Self.replayManifest.write(to: manifest, atomically: true, encoding: .utf8)
@@ -142,16 +146,19 @@ final class RecordedSessionFrontEndTests: XCTestCase {
 
     /// Makes `destination` a copy of this package (without its build products and history), writing
     /// only the files that differ, so that an unchanged file keeps its date and is not rebuilt.
-    private func copyPackage(to destination: URL) throws {
+    /// Returns whether a file was added or removed.
+    private func copyPackage(to destination: URL) throws -> Bool {
         try mirror(FrontEnd.packageRoot, to: destination, skipping: [".build", ".git", ".swiftpm"])
     }
 
-    private func mirror(_ source: URL, to destination: URL, skipping: Set<String> = []) throws {
+    private func mirror(_ source: URL, to destination: URL, skipping: Set<String> = []) throws -> Bool {
         let manager = FileManager.default
         try manager.createDirectory(at: destination, withIntermediateDirectories: true)
         let entries = Set(try manager.contentsOfDirectory(atPath: source.path)).subtracting(skipping)
+        var addedOrRemoved = false
         for stale in Set(try manager.contentsOfDirectory(atPath: destination.path)).subtracting(entries).subtracting(skipping) {
             try manager.removeItem(at: destination.appendingPathComponent(stale))
+            addedOrRemoved = true
         }
         for entry in entries {
             let from = source.appendingPathComponent(entry)
@@ -159,12 +166,15 @@ final class RecordedSessionFrontEndTests: XCTestCase {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: from.path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                try mirror(from, to: to)
+                if try mirror(from, to: to) { addedOrRemoved = true }
             } else {
                 let contents = try Data(contentsOf: from)
-                if (try? Data(contentsOf: to)) != contents { try contents.write(to: to) }
+                let existing = try? Data(contentsOf: to)
+                if existing == nil { addedOrRemoved = true }
+                if existing != contents { try contents.write(to: to) }
             }
         }
+        return addedOrRemoved
     }
 
     private func replace(_ text: String, with replacement: String, in file: URL) throws {
