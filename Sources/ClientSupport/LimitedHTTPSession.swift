@@ -11,6 +11,11 @@ internal import Synchronization
 /// body nor a small compressed one that inflates past the limit is held in memory: past the limit the
 /// request is cancelled and ``TransferError/tooLarge(url:limit:)`` thrown.
 ///
+/// A refused response (too large, a refused redirect, not HTTP) is cancelled, and nothing that still
+/// arrives for it is kept; the caller gets the error once URLSession reports the task complete, after
+/// it stopped reading. On FoundationNetworking the delegate sees each piece of a body as libcurl
+/// reads it (see ``CallingThreadOperationQueue``), so a fast server cannot pile up pieces in memory.
+///
 /// ```swift
 /// let session = LimitedHTTPSession(configuration: .ephemeral)
 /// let (body, response) = try await session.data(for: request, limit: 64 << 20)
@@ -23,7 +28,12 @@ package final class LimitedHTTPSession: Sendable {
     package init(configuration: URLSessionConfiguration) {
         let delegate = TransferDelegate()
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+        let delegateQueue: OperationQueue? = CallingThreadOperationQueue()
+        #else
+        let delegateQueue: OperationQueue? = nil
+        #endif
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
     }
 
     deinit {
@@ -74,15 +84,41 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         }
     }
 
-    /// Ends the transfer of `task` with `failure` now, and cancels the task. The caller does not wait
-    /// for URLSession to finish cancelling: data it still delivers is dropped.
+    /// Refuses the rest of `task`'s transfer with `failure` (unless it already failed): drops the body
+    /// read so far and whatever still arrives, and cancels the task. The caller gets the failure
+    /// when URLSession reports the task complete, after it stopped reading.
     private func fail(_ task: URLSessionTask, _ failure: TransferError) {
-        let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-        // NB: resume before cancelling: `cancel()` waits for URLSession's work queue, which a fast
-        // server keeps busy, while every piece it reads still queues up for this delegate.
-        transfer?.continuation.resume(throwing: transfer?.failure ?? failure)
-        task.cancel()
+        transfers.withLock { transfers in
+            guard var transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return }
+            if transfer.failure == nil { transfer.failure = failure }
+            transfer.body = Data()
+            transfers[task.taskIdentifier] = transfer
+        }
+        Self.cancel(task)
     }
+
+    /// Cancels `task` without waiting for URLSession.
+    private static func cancel(_ task: URLSessionTask) {
+        #if canImport(FoundationNetworking)
+        // NB: this delegate runs on URLSession's work queue (see `CallingThreadOperationQueue`), and
+        // `cancel()` waits for that queue: it is called from another one.
+        DispatchQueue.global().async { task.cancel() }
+        #else
+        task.cancel()
+        #endif
+    }
+
+    #if canImport(FoundationNetworking)
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        // NB: what URLSession does without this method, from another queue: on FoundationNetworking,
+        // using a stored credential suspends and resumes the task, which waits for the work queue
+        // this delegate runs on.
+        DispatchQueue.global().async { completionHandler(.performDefaultHandling, nil) }
+    }
+    #endif
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
@@ -142,8 +178,6 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         let tooLarge: TransferError? = transfers.withLock { transfers in
             guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return nil }
             guard transfer.body.count + data.count <= transfer.limit else {
-                transfer.body = Data()
-                transfers[dataTask.taskIdentifier] = transfer
                 return .tooLarge(url: transfer.url, limit: transfer.limit)
             }
             transfers[dataTask.taskIdentifier] = nil
