@@ -44,15 +44,16 @@ package final class LimitedHTTPSession: Sendable {
     /// - Throws: ``TransferError``, or `CancellationError` when the calling task is cancelled.
     package func data(for request: URLRequest, limit: Int) async throws -> (Data, HTTPURLResponse) {
         let task = session.dataTask(with: request)
-        let shownURL = request.url?.displayString ?? ""
+        delegate.register(task, limit: limit, url: request.url?.displayString ?? "")
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
-                delegate.register(task, limit: limit, url: shownURL, continuation: continuation)
-                if Task.isCancelled { task.cancel() }
+                delegate.deliver(task, to: continuation)
                 task.resume()
             }
         } onCancel: {
-            task.cancel()
+            // NB: never waits: this may run under the Swift task's own lock, which resuming the
+            // continuation from URLSession's work queue needs.
+            TransferDelegate.cancel(task)
         }
     }
 }
@@ -62,7 +63,10 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     struct Transfer {
         var limit: Int
         var url: String
-        var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
+        /// Who waits for the outcome, once ``deliver(_:to:)`` was called.
+        var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
+        /// The outcome, when the task completed before anyone waited for it.
+        var outcome: Result<(Data, HTTPURLResponse), any Error>?
         var body = Data()
         var response: HTTPURLResponse?
         var failure: TransferError?
@@ -70,11 +74,22 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
 
     private let transfers = Mutex<[Int: Transfer]>([:])
 
-    func register(
-        _ task: URLSessionTask, limit: Int, url: String,
-        continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
-    ) {
-        transfers.withLock { $0[task.taskIdentifier] = Transfer(limit: limit, url: url, continuation: continuation) }
+    /// Starts the record of `task`, before it can be resumed or cancelled.
+    func register(_ task: URLSessionTask, limit: Int, url: String) {
+        transfers.withLock { $0[task.taskIdentifier] = Transfer(limit: limit, url: url) }
+    }
+
+    /// Hands `task`'s outcome to `continuation`: now if the task already completed, else when it does.
+    func deliver(_ task: URLSessionTask, to continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) {
+        let outcome: Result<(Data, HTTPURLResponse), any Error>? = transfers.withLock { transfers in
+            guard let outcome = transfers[task.taskIdentifier]?.outcome else {
+                transfers[task.taskIdentifier]?.continuation = continuation
+                return nil
+            }
+            transfers[task.taskIdentifier] = nil
+            return outcome
+        }
+        if let outcome { continuation.resume(with: outcome) }
     }
 
     /// Records `failure` for `task`; the first one wins.
@@ -98,7 +113,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     }
 
     /// Cancels `task` without waiting for URLSession.
-    private static func cancel(_ task: URLSessionTask) {
+    static func cancel(_ task: URLSessionTask) {
         #if canImport(FoundationNetworking)
         // NB: this delegate runs on URLSession's work queue (see `CallingThreadOperationQueue`), and
         // `cancel()` waits for that queue: it is called from another one.
@@ -189,16 +204,28 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let failure = transfer.failure {
-            transfer.continuation.resume(throwing: failure)
-        } else if let error {
-            transfer.continuation.resume(throwing: Self.transferError(error, url: transfer.url, headersRead: transfer.response != nil))
-        } else if let response = transfer.response {
-            transfer.continuation.resume(returning: (transfer.body, response))
-        } else {
-            transfer.continuation.resume(throwing: TransferError.notHTTP)
-        }
+        let waiting: (CheckedContinuation<(Data, HTTPURLResponse), any Error>, Result<(Data, HTTPURLResponse), any Error>)? =
+            transfers.withLock { transfers in
+                guard var transfer = transfers.removeValue(forKey: task.taskIdentifier), transfer.outcome == nil else { return nil }
+                let outcome: Result<(Data, HTTPURLResponse), any Error>
+                if let failure = transfer.failure {
+                    outcome = .failure(failure)
+                } else if let error {
+                    outcome = .failure(Self.transferError(error, url: transfer.url, headersRead: transfer.response != nil))
+                } else if let response = transfer.response {
+                    outcome = .success((transfer.body, response))
+                } else {
+                    outcome = .failure(TransferError.notHTTP)
+                }
+                guard let continuation = transfer.continuation else {
+                    transfer.outcome = outcome
+                    transfer.body = Data()
+                    transfers[task.taskIdentifier] = transfer
+                    return nil
+                }
+                return (continuation, outcome)
+            }
+        if let (continuation, outcome) = waiting { continuation.resume(with: outcome) }
     }
 
     private static func transferError(_ error: any Error, url: String, headersRead: Bool) -> any Error {
