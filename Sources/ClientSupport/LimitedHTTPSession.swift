@@ -11,10 +11,10 @@ internal import Synchronization
 /// body nor a small compressed one that inflates past the limit is held in memory: past the limit the
 /// request is cancelled and ``TransferError/tooLarge(url:limit:)`` thrown.
 ///
-/// A refused response (too large, a refused redirect, not HTTP) is cancelled, and nothing that still
-/// arrives for it is kept; the caller gets the error once URLSession reports the task complete, after
-/// it stopped reading. On FoundationNetworking the delegate sees each piece of a body as libcurl
-/// reads it (see ``CallingThreadOperationQueue``), so a fast server cannot pile up pieces in memory.
+/// A refused response (too large, a refused redirect, not HTTP) fails at once, its task is cancelled,
+/// and nothing that still arrives for it is kept. On FoundationNetworking the delegate sees each piece
+/// of a body as libcurl reads it (see ``CallingThreadOperationQueue``), so a fast server cannot pile up
+/// pieces in memory, not even while URLSession has yet to let the cancellation through.
 ///
 /// ```swift
 /// let session = LimitedHTTPSession(configuration: .ephemeral)
@@ -99,16 +99,21 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         }
     }
 
-    /// Refuses the rest of `task`'s transfer with `failure` (unless it already failed): drops the body
-    /// read so far and whatever still arrives, and cancels the task. The caller gets the failure
-    /// when URLSession reports the task complete, after it stopped reading.
+    /// Ends `task`'s transfer with `failure` (or the failure recorded first) now, and cancels the
+    /// task: the body read so far is dropped, and so is whatever URLSession still delivers.
     private func fail(_ task: URLSessionTask, _ failure: TransferError) {
-        transfers.withLock { transfers in
-            guard var transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return }
-            if transfer.failure == nil { transfer.failure = failure }
-            transfer.body = Data()
-            transfers[task.taskIdentifier] = transfer
+        let waiting: (CheckedContinuation<(Data, HTTPURLResponse), any Error>, TransferError)? = transfers.withLock { transfers in
+            guard var transfer = transfers.removeValue(forKey: task.taskIdentifier), transfer.outcome == nil else { return nil }
+            let failure = transfer.failure ?? failure
+            guard let continuation = transfer.continuation else {
+                transfer.outcome = .failure(failure)
+                transfer.body = Data()
+                transfers[task.taskIdentifier] = transfer
+                return nil
+            }
+            return (continuation, failure)
         }
+        if let (continuation, failure) = waiting { continuation.resume(throwing: failure) }
         Self.cancel(task)
     }
 
