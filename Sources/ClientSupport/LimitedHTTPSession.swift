@@ -103,7 +103,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     /// task: the body read so far is dropped, and so is whatever URLSession still delivers.
     private func fail(_ task: URLSessionTask, _ failure: TransferError) {
         let waiting: (CheckedContinuation<(Data, HTTPURLResponse), any Error>, TransferError)? = transfers.withLock { transfers in
-            guard var transfer = transfers.removeValue(forKey: task.taskIdentifier), transfer.outcome == nil else { return nil }
+            guard var transfer = transfers[task.taskIdentifier], transfer.outcome == nil else { return nil }
             let failure = transfer.failure ?? failure
             guard let continuation = transfer.continuation else {
                 transfer.outcome = .failure(failure)
@@ -111,6 +111,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
                 transfers[task.taskIdentifier] = transfer
                 return nil
             }
+            transfers[task.taskIdentifier] = nil
             return (continuation, failure)
         }
         if let (continuation, failure) = waiting { continuation.resume(throwing: failure) }
@@ -211,7 +212,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let waiting: (CheckedContinuation<(Data, HTTPURLResponse), any Error>, Result<(Data, HTTPURLResponse), any Error>)? =
             transfers.withLock { transfers in
-                guard var transfer = transfers.removeValue(forKey: task.taskIdentifier), transfer.outcome == nil else { return nil }
+                guard var transfer = transfers[task.taskIdentifier], transfer.outcome == nil else { return nil }
                 let outcome: Result<(Data, HTTPURLResponse), any Error>
                 if let failure = transfer.failure {
                     outcome = .failure(failure)
@@ -228,6 +229,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
                     transfers[task.taskIdentifier] = transfer
                     return nil
                 }
+                transfers[task.taskIdentifier] = nil
                 return (continuation, outcome)
             }
         if let (continuation, outcome) = waiting { continuation.resume(with: outcome) }
