@@ -48,12 +48,12 @@ package final class LimitedHTTPSession: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
                 delegate.deliver(task, to: continuation)
-                task.resume()
+                delegate.resume(task)
             }
         } onCancel: {
             // NB: never waits: this may run under the Swift task's own lock, which resuming the
             // continuation from URLSession's work queue needs.
-            TransferDelegate.cancel(task)
+            delegate.cancel(task)
         }
     }
 }
@@ -73,6 +73,12 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
+    #if canImport(FoundationNetworking)
+    /// Where tasks are resumed and cancelled, one call after the other and never on URLSession's work
+    /// queue: FoundationNetworking's `resume()` and `cancel()` wait for that queue, and crash when
+    /// they race each other.
+    private let control = DispatchQueue(label: "LimitedHTTPSession.control")
+    #endif
 
     /// Starts the record of `task`, before it can be resumed or cancelled.
     func register(_ task: URLSessionTask, limit: Int, url: String) {
@@ -115,15 +121,24 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
             return (continuation, failure)
         }
         if let (continuation, failure) = waiting { continuation.resume(throwing: failure) }
-        Self.cancel(task)
+        cancel(task)
+    }
+
+    /// Starts `task` without waiting for URLSession.
+    func resume(_ task: URLSessionTask) {
+        #if canImport(FoundationNetworking)
+        control.async { task.resume() }
+        #else
+        task.resume()
+        #endif
     }
 
     /// Cancels `task` without waiting for URLSession.
-    static func cancel(_ task: URLSessionTask) {
+    func cancel(_ task: URLSessionTask) {
         #if canImport(FoundationNetworking)
         // NB: this delegate runs on URLSession's work queue (see `CallingThreadOperationQueue`), and
         // `cancel()` waits for that queue: it is called from another one.
-        DispatchQueue.global().async { task.cancel() }
+        control.async { task.cancel() }
         #else
         task.cancel()
         #endif
