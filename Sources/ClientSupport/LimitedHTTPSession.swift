@@ -11,6 +11,11 @@ internal import Synchronization
 /// body nor a small compressed one that inflates past the limit is held in memory: past the limit the
 /// request is cancelled and ``TransferError/tooLarge(url:limit:)`` thrown.
 ///
+/// A refused response (too large, a refused redirect, not HTTP) fails at once, its task is cancelled,
+/// and nothing that still arrives for it is kept. On FoundationNetworking the delegate sees each piece
+/// of a body as libcurl reads it (see ``CallingThreadOperationQueue``), so a fast server cannot pile up
+/// pieces in memory, not even while URLSession has yet to let the cancellation through.
+///
 /// ```swift
 /// let session = LimitedHTTPSession(configuration: .ephemeral)
 /// let (body, response) = try await session.data(for: request, limit: 64 << 20)
@@ -23,7 +28,12 @@ package final class LimitedHTTPSession: Sendable {
     package init(configuration: URLSessionConfiguration) {
         let delegate = TransferDelegate()
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+        let delegateQueue: OperationQueue? = CallingThreadOperationQueue()
+        #else
+        let delegateQueue: OperationQueue? = nil
+        #endif
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
     }
 
     deinit {
@@ -34,15 +44,16 @@ package final class LimitedHTTPSession: Sendable {
     /// - Throws: ``TransferError``, or `CancellationError` when the calling task is cancelled.
     package func data(for request: URLRequest, limit: Int) async throws -> (Data, HTTPURLResponse) {
         let task = session.dataTask(with: request)
-        let shownURL = request.url?.displayString ?? ""
+        delegate.register(task, limit: limit, url: request.url?.displayString ?? "")
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
-                delegate.register(task, limit: limit, url: shownURL, continuation: continuation)
-                if Task.isCancelled { task.cancel() }
-                task.resume()
+                delegate.deliver(task, to: continuation)
+                delegate.resume(task)
             }
         } onCancel: {
-            task.cancel()
+            // NB: never waits: this may run under the Swift task's own lock, which resuming the
+            // continuation from URLSession's work queue needs.
+            delegate.cancel(task)
         }
     }
 }
@@ -52,19 +63,39 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     struct Transfer {
         var limit: Int
         var url: String
-        var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
+        /// Who waits for the outcome, once ``deliver(_:to:)`` was called.
+        var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
+        /// The outcome, when the task completed before anyone waited for it.
+        var outcome: Result<(Data, HTTPURLResponse), any Error>?
         var body = Data()
         var response: HTTPURLResponse?
         var failure: TransferError?
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
+    #if canImport(FoundationNetworking)
+    /// Where tasks are resumed and cancelled, one call after the other and never on URLSession's work
+    /// queue: FoundationNetworking's `resume()` and `cancel()` wait for that queue, and crash when
+    /// they race each other.
+    private let control = DispatchQueue(label: "LimitedHTTPSession.control")
+    #endif
 
-    func register(
-        _ task: URLSessionTask, limit: Int, url: String,
-        continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
-    ) {
-        transfers.withLock { $0[task.taskIdentifier] = Transfer(limit: limit, url: url, continuation: continuation) }
+    /// Starts the record of `task`, before it can be resumed or cancelled.
+    func register(_ task: URLSessionTask, limit: Int, url: String) {
+        transfers.withLock { $0[task.taskIdentifier] = Transfer(limit: limit, url: url) }
+    }
+
+    /// Hands `task`'s outcome to `continuation`: now if the task already completed, else when it does.
+    func deliver(_ task: URLSessionTask, to continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) {
+        let outcome: Result<(Data, HTTPURLResponse), any Error>? = transfers.withLock { transfers in
+            guard let outcome = transfers[task.taskIdentifier]?.outcome else {
+                transfers[task.taskIdentifier]?.continuation = continuation
+                return nil
+            }
+            transfers[task.taskIdentifier] = nil
+            return outcome
+        }
+        if let outcome { continuation.resume(with: outcome) }
     }
 
     /// Records `failure` for `task`; the first one wins.
@@ -74,15 +105,56 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         }
     }
 
-    /// Ends the transfer of `task` with `failure` now, and cancels the task. The caller does not wait
-    /// for URLSession to finish cancelling: data it still delivers is dropped.
+    /// Ends `task`'s transfer with `failure` (or the failure recorded first) now, and cancels the
+    /// task: the body read so far is dropped, and so is whatever URLSession still delivers.
     private func fail(_ task: URLSessionTask, _ failure: TransferError) {
-        let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-        // NB: resume before cancelling: `cancel()` waits for URLSession's work queue, which a fast
-        // server keeps busy, while every piece it reads still queues up for this delegate.
-        transfer?.continuation.resume(throwing: transfer?.failure ?? failure)
-        task.cancel()
+        let waiting: (CheckedContinuation<(Data, HTTPURLResponse), any Error>, TransferError)? = transfers.withLock { transfers in
+            guard var transfer = transfers[task.taskIdentifier], transfer.outcome == nil else { return nil }
+            let failure = transfer.failure ?? failure
+            guard let continuation = transfer.continuation else {
+                transfer.outcome = .failure(failure)
+                transfer.body = Data()
+                transfers[task.taskIdentifier] = transfer
+                return nil
+            }
+            transfers[task.taskIdentifier] = nil
+            return (continuation, failure)
+        }
+        if let (continuation, failure) = waiting { continuation.resume(throwing: failure) }
+        cancel(task)
     }
+
+    /// Starts `task` without waiting for URLSession.
+    func resume(_ task: URLSessionTask) {
+        #if canImport(FoundationNetworking)
+        control.async { task.resume() }
+        #else
+        task.resume()
+        #endif
+    }
+
+    /// Cancels `task` without waiting for URLSession.
+    func cancel(_ task: URLSessionTask) {
+        #if canImport(FoundationNetworking)
+        // NB: this delegate runs on URLSession's work queue (see `CallingThreadOperationQueue`), and
+        // `cancel()` waits for that queue: it is called from another one.
+        control.async { task.cancel() }
+        #else
+        task.cancel()
+        #endif
+    }
+
+    #if canImport(FoundationNetworking)
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        // NB: what URLSession does without this method, from another queue: on FoundationNetworking,
+        // using a stored credential suspends and resumes the task, which waits for the work queue
+        // this delegate runs on.
+        DispatchQueue.global().async { completionHandler(.performDefaultHandling, nil) }
+    }
+    #endif
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
@@ -142,8 +214,6 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         let tooLarge: TransferError? = transfers.withLock { transfers in
             guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return nil }
             guard transfer.body.count + data.count <= transfer.limit else {
-                transfer.body = Data()
-                transfers[dataTask.taskIdentifier] = transfer
                 return .tooLarge(url: transfer.url, limit: transfer.limit)
             }
             transfers[dataTask.taskIdentifier] = nil
@@ -155,16 +225,29 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let failure = transfer.failure {
-            transfer.continuation.resume(throwing: failure)
-        } else if let error {
-            transfer.continuation.resume(throwing: Self.transferError(error, url: transfer.url, headersRead: transfer.response != nil))
-        } else if let response = transfer.response {
-            transfer.continuation.resume(returning: (transfer.body, response))
-        } else {
-            transfer.continuation.resume(throwing: TransferError.notHTTP)
-        }
+        let waiting: (CheckedContinuation<(Data, HTTPURLResponse), any Error>, Result<(Data, HTTPURLResponse), any Error>)? =
+            transfers.withLock { transfers in
+                guard var transfer = transfers[task.taskIdentifier], transfer.outcome == nil else { return nil }
+                let outcome: Result<(Data, HTTPURLResponse), any Error>
+                if let failure = transfer.failure {
+                    outcome = .failure(failure)
+                } else if let error {
+                    outcome = .failure(Self.transferError(error, url: transfer.url, headersRead: transfer.response != nil))
+                } else if let response = transfer.response {
+                    outcome = .success((transfer.body, response))
+                } else {
+                    outcome = .failure(TransferError.notHTTP)
+                }
+                guard let continuation = transfer.continuation else {
+                    transfer.outcome = outcome
+                    transfer.body = Data()
+                    transfers[task.taskIdentifier] = transfer
+                    return nil
+                }
+                transfers[task.taskIdentifier] = nil
+                return (continuation, outcome)
+            }
+        if let (continuation, outcome) = waiting { continuation.resume(with: outcome) }
     }
 
     private static func transferError(_ error: any Error, url: String, headersRead: Bool) -> any Error {

@@ -11,8 +11,9 @@ import Synchronization
 /// Hands signals to a thread of its own, where they are handled in an ordinary context.
 ///
 /// The installed handler only writes the signal number to a pipe (which is safe in a signal
-/// handler); the thread reads it and reacts: `SIGWINCH` calls the resize listeners,
-/// `SIGTERM`, `SIGINT` and `SIGHUP` restore every terminal and exit with 128 + signal.
+/// handler); the thread reads it and reacts: `SIGWINCH`, `SIGTSTP` and `SIGCONT` call the
+/// listeners added for them, `SIGTERM`, `SIGINT` and `SIGHUP` restore every terminal and exit
+/// with 128 + signal.
 /// Because the reaction does not go through the main actor, it also happens when the main
 /// actor is busy. (`DispatchSource` signal sources are not used: on Linux, libdispatch
 /// installs its own handler once per signal and never again, so a second run in the same
@@ -32,7 +33,7 @@ enum SignalRouter {
     private struct State {
         var threadStarted = false
         var installed: [Int32: Installed] = [:]
-        var resizeListeners: [Int: @Sendable () -> Void] = [:]
+        var listeners: [Int32: [Int: @Sendable () -> Void]] = [:]
         var terminationCleanups: [Int: @Sendable () -> Void] = [:]
         var lastListenerID = 0
     }
@@ -103,11 +104,12 @@ enum SignalRouter {
         }
     }
 
-    /// Calls `listener` on the signal thread after each `SIGWINCH` (while it is installed).
-    static func addResizeListener(_ listener: @escaping @Sendable () -> Void) -> Int {
+    /// Calls `listener` on the signal thread after each `signalNumber` that is not a terminating
+    /// one (while it is installed).
+    static func addListener(for signalNumber: Int32, _ listener: @escaping @Sendable () -> Void) -> Int {
         state.withLock { state in
             state.lastListenerID += 1
-            state.resizeListeners[state.lastListenerID] = listener
+            state.listeners[signalNumber, default: [:]][state.lastListenerID] = listener
             return state.lastListenerID
         }
     }
@@ -127,9 +129,11 @@ enum SignalRouter {
         _ = state.withLock { $0.terminationCleanups.removeValue(forKey: id) }
     }
 
-    /// Removes a listener added by ``addResizeListener(_:)``.
-    static func removeResizeListener(_ id: Int) {
-        _ = state.withLock { $0.resizeListeners.removeValue(forKey: id) }
+    /// Removes a listener added by ``addListener(for:_:)``.
+    static func removeListener(_ id: Int) {
+        state.withLock { state in
+            for signalNumber in state.listeners.keys { state.listeners[signalNumber]?[id] = nil }
+        }
     }
 
     /// Creates the pipe and starts the thread once; `false` when the pipe cannot be made.
@@ -158,14 +162,14 @@ enum SignalRouter {
     }
 
     private static func handle(_ signalNumber: Int32) {
-        if signalNumber == SIGWINCH {
-            let listeners = state.withLock { Array($0.resizeListeners.values) }
-            for listener in listeners { listener() }
-        } else if terminating.contains(signalNumber) {
+        if terminating.contains(signalNumber) {
             let cleanups = state.withLock { Array($0.terminationCleanups.values) }
             for cleanup in cleanups { cleanup() }
             RawModeSessions.restoreAll(exiting: true)
             exit(128 + signalNumber)
+        } else {
+            let listeners = state.withLock { Array($0.listeners[signalNumber, default: [:]].values) }
+            for listener in listeners { listener() }
         }
     }
 }

@@ -54,6 +54,8 @@ public final class Terminal {
     let outputDescriptor: Int32
     /// The raw-mode session, while started.
     private var sessionID: Int?
+    /// The termios set by ``start()``.
+    private var rawSettings = termios()
 
     /// The terminal on standard input and output, or `nil` when they are not both terminals.
     public convenience init?() {
@@ -115,6 +117,17 @@ public final class Terminal {
             throw TerminalError.systemCall("tcsetattr", errno: code)
         }
         sessionID = id
+        rawSettings = raw
+        write(RawModeSessions.enterSequence)
+    }
+
+    /// Sets raw mode and the alternate screen again, as ``start()`` left them, without dropping
+    /// unread input; does nothing when not started. For a process that was stopped and goes on:
+    /// the shell may have changed the settings meanwhile.
+    func reenter() {
+        guard isStarted else { return }
+        var raw = rawSettings
+        _ = tcsetattr(inputDescriptor, TCSANOW, &raw)
         write(RawModeSessions.enterSequence)
     }
 

@@ -55,7 +55,9 @@ public final class TerminalApp {
     /// order), a frame is rendered after each batch of keys and after ``setNeedsRender()``,
     /// and a resize (`SIGWINCH`) redraws everything at the new size. A frame of another
     /// size than the one asked for is refitted. `SIGTERM`, `SIGINT` and `SIGHUP` restore
-    /// the terminal and exit the process with 128 + signal (see ``Terminal``). When the input
+    /// the terminal and exit the process with 128 + signal (see ``Terminal``). `SIGTSTP` sent
+    /// from outside stops the process as Ctrl-Z does, with the terminal restored; `SIGCONT`
+    /// enters raw mode and the alternate screen again and redraws everything. When the input
     /// ends (the terminal hung up) or the task is cancelled, it returns as after `.quit`.
     /// The terminal is restored before it returns.
     ///
@@ -87,8 +89,12 @@ public final class TerminalApp {
 
         let reader = InputReader(input: terminal.inputDescriptor, wake: wake.read, events: continuation)
         reader.start()
-        let resizeListener = SignalRouter.addResizeListener { continuation.yield(.resize) }
-        SignalRouter.install(SIGWINCH)
+        let listeners = [
+            SignalRouter.addListener(for: SIGWINCH) { continuation.yield(.resize) },
+            SignalRouter.addListener(for: SIGTSTP) { continuation.yield(.suspend) },
+            SignalRouter.addListener(for: SIGCONT) { continuation.yield(.continued) },
+        ]
+        for signalNumber in Self.routedSignals { SignalRouter.install(signalNumber) }
 
         draw(render)
         events: for await event in stream {
@@ -97,7 +103,7 @@ public final class TerminalApp {
                 for key in keys {
                     if key == .control("z") {
                         // Ctrl-Z: back to the shell with the terminal restored; on `fg`, a full redraw.
-                        if terminal.suspendForJobControl() { differ.invalidate() }
+                        suspend()
                         continue
                     }
                     if handle(key) == .quit { stopRequested = true }
@@ -110,6 +116,15 @@ public final class TerminalApp {
             case .resize:
                 differ.invalidate()
                 setNeedsRender()
+            case .suspend:
+                suspend()
+                setNeedsRender()
+            case .continued:
+                // NB: after `SIGSTOP`, which cannot be caught, the shell may have put its own
+                // settings back: raw mode and the alternate screen are entered again.
+                terminal.reenter()
+                differ.invalidate()
+                setNeedsRender()
             case .stop, .inputEnded:
                 break events
             }
@@ -118,8 +133,8 @@ public final class TerminalApp {
 
         events = nil
         continuation.finish()
-        SignalRouter.uninstall(SIGWINCH)
-        SignalRouter.removeResizeListener(resizeListener)
+        for signalNumber in Self.routedSignals { SignalRouter.uninstall(signalNumber) }
+        for listener in listeners { SignalRouter.removeListener(listener) }
         POSIX.writeAll("x", to: wake.write)  // wakes the reader thread, which then ends
         await reader.waitUntilFinished()
         close(wake.read)
@@ -133,6 +148,14 @@ public final class TerminalApp {
         guard let events else { return }
         stopRequested = true
         events.yield(.stop)
+    }
+
+    /// The signals the run loop reacts to.
+    private static let routedSignals = [SIGWINCH, SIGTSTP, SIGCONT]
+
+    /// Stops the process as Ctrl-Z does, with the terminal restored; a full redraw follows.
+    private func suspend() {
+        if terminal.suspendForJobControl() { differ.invalidate() }
     }
 
     private func draw(_ render: @MainActor (_ columns: Int, _ rows: Int) -> Frame) {
@@ -154,6 +177,10 @@ enum AppEvent: Sendable {
     case render
     /// The terminal changed size.
     case resize
+    /// `SIGTSTP` arrived: stop as Ctrl-Z does.
+    case suspend
+    /// `SIGCONT` arrived: the process was stopped and goes on.
+    case continued
     /// ``TerminalApp/stop()`` was called.
     case stop
     /// The input reached its end or failed.

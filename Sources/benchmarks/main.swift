@@ -2,9 +2,14 @@ import Foundation
 import TestSupport
 
 // `swift run -c release benchmarks [--json PATH] [--quick]`: every case against its peer, measured
-// in the same run; medians over repetitions, with the spread.
+// in the same run; medians over repetitions, with the spread. `--long-lived-fetch CLIENT URL` runs
+// the long-lived program that `Scripts/long-lived-memory.py` measures instead.
 
 let arguments = CommandLine.arguments.dropFirst()
+if let flag = arguments.firstIndex(of: "--long-lived-fetch"), arguments.index(flag, offsetBy: 2) < arguments.endIndex,
+   let url = URL(string: arguments[arguments.index(flag, offsetBy: 2)]) {
+    await runLongLivedFetch(client: arguments[arguments.index(after: flag)], url: url)
+}
 let quick = arguments.contains("--quick")
 let jsonPath = arguments.firstIndex(of: "--json").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
 let repeats = quick ? 3 : 11

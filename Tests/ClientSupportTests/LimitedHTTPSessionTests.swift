@@ -58,6 +58,43 @@ final class LimitedHTTPSessionTests: XCTestCase {
         XCTAssertEqual(body, Data(repeating: 0x20, count: 4 << 20))
     }
 
+    func test_aRequestCancelledBeforeItStarts_throwsCancellation() async throws {
+        let server = try LoopbackHTTPServer { _ in .text("too late") }
+        for _ in 0..<20 {
+            let outcome = await Task { [session, url = server.baseURL] in
+                withUnsafeCurrentTask { $0?.cancel() }
+                return await LimitedHTTPSessionTests.outcome(of: session, url)
+            }.value
+            XCTAssertEqual(outcome, "cancelled")
+        }
+    }
+
+    func test_aRequestCancelledWhileItWaits_throwsCancellation() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response()
+            response.stall = true
+            return response
+        }
+        let fetching = Task { [session, url = server.baseURL] in await LimitedHTTPSessionTests.outcome(of: session, url) }
+        while server.requests.isEmpty { await Task.yield() }
+        fetching.cancel()
+        let outcome = await fetching.value
+        XCTAssertEqual(outcome, "cancelled")
+        server.stop()
+    }
+
+    /// How fetching `url` with `session` ended: `returned`, `cancelled` or the error.
+    private static func outcome(of session: LimitedHTTPSession, _ url: URL) async -> String {
+        do {
+            _ = try await session.data(for: URLRequest(url: url), limit: 1 << 20)
+            return "returned"
+        } catch is CancellationError {
+            return "cancelled"
+        } catch {
+            return "\(error)"
+        }
+    }
+
     func test_aRedirectWithinTheOrigin_isFollowedWithItsHeaders() async throws {
         let server = try LoopbackHTTPServer { request in
             request.path == "/old" ? .init(status: 301, headers: [("Location", "/new")]) : .text("here")
