@@ -12,16 +12,23 @@
 /// subscribers, in the order they subscribed. A write costs one comparison, one store and, when nobody
 /// observes, one check: no allocation and no lock.
 ///
+/// A mutation in place (`rows.append(row)`, `rows[id: id]?.title = title`, `rows.sort()`, a mutating
+/// method of a struct) changes the stored value itself: a collection the view model alone holds is
+/// not copied. It notifies without comparing, since a comparison would cost as much as the value is
+/// large, so observers also hear of a mutation that left the value as it was. A value that holds no
+/// references (an `Int`, a `Bool`, a struct of such) is compared as on assignment: `count += 0` does
+/// nothing.
+///
 /// `@Observed` works only on properties of a ``ViewModel`` subclass (the compiler says so elsewhere).
 @propertyWrapper
 public struct Observed<Value: Equatable> {
     @usableFromInline
     var value: Value
 
-    /// Whether Observation may have a tracker waiting for a change of the property: set by a read of
-    /// the property of an ``ObservableViewModel`` (the only way a tracker starts watching it), cleared
-    /// when a change is reported (which ends every tracker watching it). Never set for any other view
-    /// model.
+    /// Whether Observation may have a tracker watching the property: set by a read of the property of
+    /// an ``ObservableViewModel`` (the only way a tracker starts watching it) and kept from then on,
+    /// since a tracker installed with `willSet`/`didSet` stays registered across changes. Never set
+    /// for any other view model.
     @usableFromInline
     var mayBeTracked: Bool
 
@@ -84,6 +91,36 @@ public struct Observed<Value: Equatable> {
             }
             write(newValue, to: instance, storage: storageKeyPath)
         }
+        // An in-place mutation (`append`, `rows[id: id]?.title = …`, `sort()`, a mutating method) of
+        // a value that holds references mutates the stored value itself, so a buffer the view model
+        // alone holds is never copied; it notifies without comparing (a comparison would cost as much
+        // as the value is large). A value without references (`count += 1`) is mutated in a copy and
+        // written back as an assignment, which compares.
+        @inline(__always)
+        _modify {
+            if _isPOD(Value.self) {
+                var copy = instance[keyPath: storageKeyPath].value
+                defer {
+                    if mayBeTracked(instance, storage: storageKeyPath) {
+                        writeNotifyingObservation(copy, to: instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
+                    } else {
+                        write(copy, to: instance, storage: storageKeyPath)
+                    }
+                }
+                yield &copy
+            } else {
+                let tracked = mayBeTracked(instance, storage: storageKeyPath)
+                if tracked { willModifyNotifyingObservation(instance, wrapped: wrappedKeyPath) }
+                defer {
+                    if tracked {
+                        didModifyNotifyingObservation(instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
+                    } else {
+                        notifySubscribers(of: instance, storage: storageKeyPath)
+                    }
+                }
+                yield &instance[keyPath: storageKeyPath].value
+            }
+        }
     }
 
     /// Stores `newValue` unless it equals the current value, then tells the subscribers.
@@ -122,6 +159,24 @@ public struct Observed<Value: Equatable> {
         let changes = unretained(instance.observationCenter.changeSubscribers)
         if list == nil && changes == nil { return }
         deliverChange(newValue, to: list, changes: changes)
+    }
+
+    /// Tells the subscribers the current value, after an in-place mutation.
+    ///
+    /// NB: always inlined into the `_modify` accessor, so that its key path reads resolve at compile
+    /// time. The value is read (and retained) only when somebody subscribed.
+    @inlinable
+    @inline(__always)
+    @MainActor
+    static func notifySubscribers<EnclosingSelf: ViewModel>(
+        of instance: EnclosingSelf,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) {
+        // Unretained, as in `store`: invariant 3 of the hot path.
+        let list = unretained(instance[keyPath: storageKeyPath].subscribers)
+        let changes = unretained(instance.observationCenter.changeSubscribers)
+        if list == nil && changes == nil { return }
+        deliverChange(instance[keyPath: storageKeyPath].value, to: list, changes: changes)
     }
 }
 
