@@ -74,10 +74,10 @@ func collectionRows(repeats: Int) -> [Row] {
                 }
             }),
             ("edit one element by id", length * 20, { n in
-                if model.rows.count != length { model.rows = initial }
+                if model.rows.first?.id != 0 { model.rows = initial }
                 for i in 0..<n { model.rows[id: i % length]?.title = titles[i & 1] }
             }, { n in
-                if observable.rows.count != length { observable.rows = initial }
+                if observable.rows.first?.id != 0 { observable.rows = initial }
                 for i in 0..<n { observable.rows[id: i % length]?.title = titles[i & 1] }
             }),
         ]

@@ -94,32 +94,55 @@ public struct Observed<Value: Equatable> {
         // An in-place mutation (`append`, `rows[id: id]?.title = …`, `sort()`, a mutating method) of
         // a value that holds references mutates the stored value itself, so a buffer the view model
         // alone holds is never copied; it notifies without comparing (a comparison would cost as much
-        // as the value is large). A value without references (`count += 1`) is mutated in a copy and
-        // written back as an assignment, which compares.
+        // as the value is large). A value without references (`count += 1`) is compared with a copy
+        // of it taken before, as an assignment compares.
+        // NB: one yield, so that the optimizer can inline the accessor where the key paths are
+        // known (it does not inline a coroutine with more than one), and no `defer`: the optimizer
+        // outlines a `defer` of a coroutine into a function of its own, where the key paths are
+        // built and applied at run time on every mutation. So a mutation that throws (the
+        // coroutine is then abandoned at the yield) does not notify.
         @inline(__always)
         _modify {
-            if _isPOD(Value.self) {
-                var copy = instance[keyPath: storageKeyPath].value
-                defer {
-                    if mayBeTracked(instance, storage: storageKeyPath) {
-                        writeNotifyingObservation(copy, to: instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
-                    } else {
-                        write(copy, to: instance, storage: storageKeyPath)
-                    }
-                }
-                yield &copy
+            let tracked = mayBeTracked(instance, storage: storageKeyPath)
+            let old: Value? = _isPOD(Value.self) ? instance[keyPath: storageKeyPath].value : nil
+            if tracked && old == nil { willModifyNotifyingObservation(instance, wrapped: wrappedKeyPath) }
+            yield &instance[keyPath: storageKeyPath].value
+            didModify(instance, from: old, tracked: tracked, wrapped: wrappedKeyPath, storage: storageKeyPath)
+        }
+    }
+
+    /// After an in-place mutation: for a value without references (`old` is its value before),
+    /// notifies as an assignment of the new value would; for any other, notifies without comparing.
+    ///
+    /// NB: always inlined into the `_modify` accessor, so that its key path reads resolve at compile
+    /// time.
+    @inlinable
+    @inline(__always)
+    @MainActor
+    static func didModify<EnclosingSelf: ViewModel>(
+        _ instance: EnclosingSelf,
+        from old: Value?,
+        tracked: Bool,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) {
+        guard let old else {
+            if tracked {
+                didModifyNotifyingObservation(instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
             } else {
-                let tracked = mayBeTracked(instance, storage: storageKeyPath)
-                if tracked { willModifyNotifyingObservation(instance, wrapped: wrappedKeyPath) }
-                defer {
-                    if tracked {
-                        didModifyNotifyingObservation(instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
-                    } else {
-                        notifySubscribers(of: instance, storage: storageKeyPath)
-                    }
-                }
-                yield &instance[keyPath: storageKeyPath].value
+                notifySubscribers(of: instance, storage: storageKeyPath)
             }
+            return
+        }
+        let new = instance[keyPath: storageKeyPath].value
+        guard new != old else { return }
+        if tracked {
+            // Observation hears of a change before it is stored: the old value goes back, and the new
+            // one is written as an assignment writes it.
+            instance[keyPath: storageKeyPath].value = old
+            writeNotifyingObservation(new, to: instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
+        } else {
+            notifySubscribers(of: instance, storage: storageKeyPath)
         }
     }
 
