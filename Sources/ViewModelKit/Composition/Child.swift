@@ -12,7 +12,9 @@ internal import StateDump
 ///
 /// Owning means:
 /// - the property is observed like an ``Observed`` one: assigning a different value (compared by
-///   view-model identity) notifies the property's and the parent's observers;
+///   view-model identity) notifies the property's and the parent's observers, and so does every
+///   in-place mutation (`rows.append(row)`, `rows.remove(id: id)`), which does not copy the
+///   collection;
 /// - every change a child makes also reaches the parent's ``ViewModelProtocol/observeChanges(_:)``
 ///   subscribers (and theirs, up the tree), so observing the root follows the whole screen;
 /// - a child that leaves the property (dismissed, removed, popped) has its tasks cancelled, and
