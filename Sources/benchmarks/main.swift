@@ -41,6 +41,7 @@ func report(_ new: [Row]) {
 
 if wanted("write") { report(observedWriteRows(repeats: repeats)) }
 if wanted("interop") { report(observationInteropRows(repeats: quick ? repeats : 21)) }
+if wanted("collections") { report(collectionRows(repeats: repeats)) }
 if wanted("subscribe") { report(subscriptionRows(repeats: repeats)) }
 do {
     if wanted("decode") { report(try await decodingRows(repeats: quick ? 2 : 5, fixtures: fixtures)) }

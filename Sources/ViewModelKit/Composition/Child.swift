@@ -12,7 +12,9 @@ internal import StateDump
 ///
 /// Owning means:
 /// - the property is observed like an ``Observed`` one: assigning a different value (compared by
-///   view-model identity) notifies the property's and the parent's observers;
+///   view-model identity) notifies the property's and the parent's observers, and so does every
+///   in-place mutation (`rows.append(row)`, `rows.remove(id: id)`), which does not copy the
+///   collection;
 /// - every change a child makes also reaches the parent's ``ViewModelProtocol/observeChanges(_:)``
 ///   subscribers (and theirs, up the tree), so observing the root follows the whole screen;
 /// - a child that leaves the property (dismissed, removed, popped) has its tasks cancelled, and
@@ -60,6 +62,18 @@ public struct Child<Value: ViewModelContainer> {
         set {
             instance[keyPath: storageKeyPath].slot.replace(with: newValue, parent: instance)
         }
+        // In place (`rows.append(row)`, `rows.remove(id: id)`, `rows.sort(by:)`): the stored value
+        // itself is mutated, so the collection is not copied. It notifies without comparing, after
+        // adopting the children that arrived and cancelling the tasks of those that left (one pass
+        // over the children).
+        _modify {
+            let slot = instance[keyPath: storageKeyPath].slot
+            slot.adopt(by: instance)
+            let before = slot.children
+            slot.observationHooks?.willSet()
+            defer { slot.settle(from: before, parent: instance) }
+            yield &slot.value
+        }
     }
 }
 
@@ -97,14 +111,21 @@ final class ChildSlot<Value: ViewModelContainer>: ChildSlotProtocol {
         adopt(by: parent)
         guard newValue != value else { return }
         observationHooks?.willSet()
-        defer { observationHooks?.didSet() }
         let old = value.childViewModels
         value = newValue
-        let new = newValue.childViewModels
+        settle(from: old, parent: parent)
+    }
+
+    /// After `value` changed (assigned or mutated in place) from holding `old`: adopts the children that arrived, cancels the tasks
+    /// of those that left, notifies the observers, then tells Observation. One pass over each list.
+    func settle(from old: [ViewModel], parent: ViewModel) {
+        defer { observationHooks?.didSet() }
+        let new = value.childViewModels
         for child in new where child.ownership?.slot !== self {
             attach(child, to: parent)
         }
-        for child in old where !new.contains(where: { $0 === child }) && child.ownership?.slot === self {
+        let kept = Set(new.map(ObjectIdentifier.init))
+        for child in old where !kept.contains(ObjectIdentifier(child)) && child.ownership?.slot === self {
             child.ownership = nil
             child.cancelAllTasksInTree()
         }
@@ -112,7 +133,7 @@ final class ChildSlot<Value: ViewModelContainer>: ChildSlotProtocol {
         // the hot path, top of SubscriberList.swift).
         let changes = parent.observationCenter.changeSubscribers
         withExtendedLifetime((subscribers, changes)) {
-            deliverChange(newValue, to: unretained(subscribers), changes: unretained(changes))
+            deliverChange(value, to: unretained(subscribers), changes: unretained(changes))
         }
     }
 

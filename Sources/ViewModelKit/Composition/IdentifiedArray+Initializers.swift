@@ -39,8 +39,8 @@ extension IdentifiedArray {
     /// let totals = IdentifiedArray(sales) { kept, new in Sale(id: kept.id, amount: kept.amount + new.amount) }
     /// ```
     ///
-    /// `combine` must return an element with the same id; another id is a programming error and
-    /// stops the program.
+    /// An element `combine` returns with another id takes the place under its own id, as with the
+    /// positional subscript (``subscript(_:)``).
     @inlinable
     public init(
         _ elements: some Sequence<Element>,

@@ -1,13 +1,12 @@
 extension IdentifiedArray {
-    /// Replaces the element at `index` with `element`, which must have the same id, and returns
-    /// the element it replaced.
+    /// Replaces the element at `index` with `element` and returns the element it replaced.
     ///
     /// ```swift
     /// let old = rows.update(Row(id: 1, title: "Renamed"), at: 0)
     /// ```
     ///
-    /// An element with another id is a programming error and stops the program, as the positional
-    /// subscript does.
+    /// An element with another id is re-indexed as by the positional subscript (``subscript(_:)``),
+    /// which removes another element with that id.
     @inlinable
     @discardableResult
     public mutating func update(_ element: Element, at index: Int) -> Element {

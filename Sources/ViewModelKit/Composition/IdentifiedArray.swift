@@ -9,9 +9,9 @@
 /// ```
 ///
 /// Ids are unique: appending or inserting an element whose id is already present changes nothing,
-/// and `init(_:)` keeps the first of several elements with the same id. An element keeps its id in
-/// place: the positional subscript replaces an element only with one of the same id. Order is the order of
-/// insertion unless you move or sort. Holds plain values and child view models alike (a view model
+/// and `init(_:)` keeps the first of several elements with the same id. Setting an element by
+/// position with another id re-indexes it (see ``subscript(_:)``). Order is the order of insertion
+/// unless you move or sort. Holds plain values and child view models alike (a view model
 /// subclass that is `Identifiable` by a stable `let id`, or by its identity).
 ///
 /// ## Topics
@@ -262,19 +262,38 @@ extension IdentifiedArray: RandomAccessCollection {
     public var endIndex: Int { _elements.count }
     /// The element at `position`.
     ///
-    /// Setting replaces it in place with an element of the same id (`items[0].name = "New"`).
-    /// Setting an element with another id is a programming error and stops the program: replace
-    /// by id with ``subscript(id:)``, or remove and insert.
+    /// Setting replaces it in place (`items[0].name = "New"`). An element with another id takes the
+    /// place and the collection is re-indexed: with ids `[1, 2, 3]`, `items[1] = Item(id: 4)` leaves
+    /// `[1, 4, 3]`. If that id belongs to another element already, the other element is removed, so
+    /// that ids stay unique: with ids `[1, 2, 3]`, `items[0] = Item(id: 3)` leaves `[3, 2]`.
     @inlinable
     public subscript(position: Int) -> Element {
         get { _elements[position] }
         set {
-            let old = _elements[position]
-            precondition(
-                newValue.id == old.id,
-                "IdentifiedArray[\(position)]: the new element's id \(newValue.id) differs from the id \(old.id) at that position; an element keeps its id in place (replace by id, or remove and insert)"
-            )
+            let oldID = _elements[position].id
             _elements[position] = newValue
+            if newValue.id != oldID { replaceID(oldID, at: position) }
+        }
+        _modify {
+            let oldID = _elements[position].id
+            defer { if _elements[position].id != oldID { replaceID(oldID, at: position) } }
+            yield &_elements[position]
+        }
+    }
+}
+
+extension IdentifiedArray {
+    /// Re-indexes after the element at `position`, which had `oldID`, was replaced by one with
+    /// another id; removes the other element with that id, if any.
+    @inlinable
+    mutating func replaceID(_ oldID: Element.ID, at position: Int) {
+        positions[oldID] = nil
+        let newID = _elements[position].id
+        if let other = positions[newID] {
+            _elements.remove(at: other)
+            reindex(from: Swift.min(other, position))
+        } else {
+            positions[newID] = position
         }
     }
 }

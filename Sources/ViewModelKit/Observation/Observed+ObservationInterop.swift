@@ -2,7 +2,8 @@ public import Observation
 
 extension Observed {
     /// Whether Observation may have a tracker waiting for a change of the property: never for a view
-    /// model that is not an ``ObservableViewModel`` (a class check that folds away at compile time).
+    /// model that is not an ``ObservableViewModel`` (a class check that folds away at compile time),
+    /// nor for a property Observation never saw read.
     @inlinable
     @inline(__always)
     @MainActor
@@ -43,9 +44,9 @@ extension Observed {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         guard instance[keyPath: storageKeyPath].value != newValue else { return }
-        // Cleared first: a tracker that reads the property again from its `onChange` (called by
-        // `willSet`) sets it again, and is told of the next change.
-        instance[keyPath: storageKeyPath].mayBeTracked = false
+        // NB: `mayBeTracked` stays set: a tracker installed with `willSet`/`didSet` stays registered
+        // after a change, and nothing tells whether one is (the registrar does not say), so every
+        // later change goes to the registrar, as every change of an `@Observable` property does.
         // The state exists: the read that set `mayBeTracked` created it, and the view model keeps it.
         // Unretained: `instance`, borrowed for this whole call, holds it and never replaces it.
         guard let model = instance as? ObservableViewModel,
@@ -56,6 +57,39 @@ extension Observed {
         }
         notifyWillSet(observation, instance, wrappedKeyPath)
         store(newValue, to: instance, storage: storageKeyPath)
+        notifyDidSet(observation, instance, wrappedKeyPath)
+    }
+
+    /// Tells Observation that the property of an ``ObservableViewModel`` that a tracker may be
+    /// watching is about to be mutated in place.
+    @inlinable
+    @inline(__always)
+    @MainActor
+    static func willModifyNotifyingObservation<EnclosingSelf: ViewModel>(
+        _ instance: EnclosingSelf,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>
+    ) {
+        // The state exists, as in `writeNotifyingObservation`.
+        guard let model = instance as? ObservableViewModel,
+              let observation = model.observationState.map(Unmanaged.passUnretained)
+        else { return }
+        notifyWillSet(observation, instance, wrappedKeyPath)
+    }
+
+    /// After an in-place mutation of the property of an ``ObservableViewModel`` that a tracker may be
+    /// watching: calls the subscribers, then tells Observation the property changed.
+    @inlinable
+    @inline(__always)
+    @MainActor
+    static func didModifyNotifyingObservation<EnclosingSelf: ViewModel>(
+        _ instance: EnclosingSelf,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) {
+        notifySubscribers(of: instance, storage: storageKeyPath)
+        guard let model = instance as? ObservableViewModel,
+              let observation = model.observationState.map(Unmanaged.passUnretained)
+        else { return }
         notifyDidSet(observation, instance, wrappedKeyPath)
     }
 }

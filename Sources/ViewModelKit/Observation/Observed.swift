@@ -12,16 +12,23 @@
 /// subscribers, in the order they subscribed. A write costs one comparison, one store and, when nobody
 /// observes, one check: no allocation and no lock.
 ///
+/// A mutation in place (`rows.append(row)`, `rows[id: id]?.title = title`, `rows.sort()`, a mutating
+/// method of a struct) changes the stored value itself: a collection the view model alone holds is
+/// not copied. It notifies without comparing, since a comparison would cost as much as the value is
+/// large, so observers also hear of a mutation that left the value as it was. A value that holds no
+/// references (an `Int`, a `Bool`, a struct of such) is compared as on assignment: `count += 0` does
+/// nothing.
+///
 /// `@Observed` works only on properties of a ``ViewModel`` subclass (the compiler says so elsewhere).
 @propertyWrapper
 public struct Observed<Value: Equatable> {
     @usableFromInline
     var value: Value
 
-    /// Whether Observation may have a tracker waiting for a change of the property: set by a read of
-    /// the property of an ``ObservableViewModel`` (the only way a tracker starts watching it), cleared
-    /// when a change is reported (which ends every tracker watching it). Never set for any other view
-    /// model.
+    /// Whether Observation may have a tracker watching the property: set by a read of the property of
+    /// an ``ObservableViewModel`` (the only way a tracker starts watching it) and kept from then on,
+    /// since a tracker installed with `willSet`/`didSet` stays registered across changes. Never set
+    /// for any other view model.
     @usableFromInline
     var mayBeTracked: Bool
 
@@ -84,6 +91,59 @@ public struct Observed<Value: Equatable> {
             }
             write(newValue, to: instance, storage: storageKeyPath)
         }
+        // An in-place mutation (`append`, `rows[id: id]?.title = …`, `sort()`, a mutating method) of
+        // a value that holds references mutates the stored value itself, so a buffer the view model
+        // alone holds is never copied; it notifies without comparing (a comparison would cost as much
+        // as the value is large). A value without references (`count += 1`) is compared with a copy
+        // of it taken before, as an assignment compares.
+        // NB: one yield, so that the optimizer can inline the accessor where the key paths are
+        // known (it does not inline a coroutine with more than one), and no `defer`: the optimizer
+        // outlines a `defer` of a coroutine into a function of its own, where the key paths are
+        // built and applied at run time on every mutation. So a mutation that throws (the
+        // coroutine is then abandoned at the yield) does not notify.
+        @inline(__always)
+        _modify {
+            let tracked = mayBeTracked(instance, storage: storageKeyPath)
+            let old: Value? = _isPOD(Value.self) ? instance[keyPath: storageKeyPath].value : nil
+            if tracked && old == nil { willModifyNotifyingObservation(instance, wrapped: wrappedKeyPath) }
+            yield &instance[keyPath: storageKeyPath].value
+            didModify(instance, from: old, tracked: tracked, wrapped: wrappedKeyPath, storage: storageKeyPath)
+        }
+    }
+
+    /// After an in-place mutation: for a value without references (`old` is its value before),
+    /// notifies as an assignment of the new value would; for any other, notifies without comparing.
+    ///
+    /// NB: always inlined into the `_modify` accessor, so that its key path reads resolve at compile
+    /// time.
+    @inlinable
+    @inline(__always)
+    @MainActor
+    static func didModify<EnclosingSelf: ViewModel>(
+        _ instance: EnclosingSelf,
+        from old: Value?,
+        tracked: Bool,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) {
+        guard let old else {
+            if tracked {
+                didModifyNotifyingObservation(instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
+            } else {
+                notifySubscribers(of: instance, storage: storageKeyPath)
+            }
+            return
+        }
+        let new = instance[keyPath: storageKeyPath].value
+        guard new != old else { return }
+        if tracked {
+            // Observation hears of a change before it is stored: the old value goes back, and the new
+            // one is written as an assignment writes it.
+            instance[keyPath: storageKeyPath].value = old
+            writeNotifyingObservation(new, to: instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
+        } else {
+            notifySubscribers(of: instance, storage: storageKeyPath)
+        }
     }
 
     /// Stores `newValue` unless it equals the current value, then tells the subscribers.
@@ -122,6 +182,24 @@ public struct Observed<Value: Equatable> {
         let changes = unretained(instance.observationCenter.changeSubscribers)
         if list == nil && changes == nil { return }
         deliverChange(newValue, to: list, changes: changes)
+    }
+
+    /// Tells the subscribers the current value, after an in-place mutation.
+    ///
+    /// NB: always inlined into the `_modify` accessor, so that its key path reads resolve at compile
+    /// time. The value is read (and retained) only when somebody subscribed.
+    @inlinable
+    @inline(__always)
+    @MainActor
+    static func notifySubscribers<EnclosingSelf: ViewModel>(
+        of instance: EnclosingSelf,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) {
+        // Unretained, as in `store`: invariant 3 of the hot path.
+        let list = unretained(instance[keyPath: storageKeyPath].subscribers)
+        let changes = unretained(instance.observationCenter.changeSubscribers)
+        if list == nil && changes == nil { return }
+        deliverChange(instance[keyPath: storageKeyPath].value, to: list, changes: changes)
     }
 }
 

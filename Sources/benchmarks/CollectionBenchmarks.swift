@@ -1,0 +1,120 @@
+@_spi(SwiftUI) import Observation
+import ViewModelKit
+
+/// A row of the collection benchmarks.
+struct ListRow: Identifiable, Equatable {
+    let id: Int
+    var title: String
+}
+
+/// A list screen's state as a view model.
+@MainActor
+final class BenchListViewModel: ViewModel {
+    @Observed var numbers: [Int] = []
+    @Observed var rows: IdentifiedArrayOf<ListRow> = []
+}
+
+/// The same state with Apple's Observation.
+@Observable
+final class ObservableList {
+    var numbers: [Int] = []
+    var rows: IdentifiedArrayOf<ListRow> = []
+}
+
+/// Titles short enough to be stored inline, so that an edit allocates nothing on either side.
+private let titles = ["row", "edited"]
+
+/// Case 1c: in-place mutations of collections held in observed state (append to `[Int]`, append to
+/// an `IdentifiedArrayOf<ListRow>`, edit one element by id), with 0 and 1 subscriber, against an
+/// `@Observable` class doing the same with 0 and 1 tracker. The tracker is one that stays registered
+/// (`withObservationTracking(_:willSet:didSet:)`), as a subscription does. The two sides take turns,
+/// each going first in every other repetition; the ratio is the median of the repetitions' ratios.
+@MainActor
+func collectionRows(repeats: Int) -> [Row] {
+    var rows: [Row] = []
+    let length = 1_000
+    let initial = IdentifiedArrayOf(uniqueElements: (0..<length).map { ListRow(id: $0, title: titles[0]) })
+    for subscribers in [0, 1] {
+        let model = BenchListViewModel()
+        let observable = ObservableList()
+        var tokens: [Subscription] = []
+        if subscribers == 1 {
+            tokens.append(model.observe(\.numbers) { consume($0.count) })
+            tokens.append(model.observe(\.rows) { consume($0.count) })
+            withObservationTracking {
+                consume(observable.numbers.count)
+                consume(observable.rows.count)
+            } willSet: { _ in
+                observationChanges.add(1, ordering: .relaxed)
+            } didSet: { _ in
+                observationChanges.add(1, ordering: .relaxed)
+            }
+        }
+        let cases: [(name: String, iterations: Int, ours: (Int) -> Void, peer: (Int) -> Void)] = [
+            ("append to [Int]", length * 20, { n in
+                for i in 0..<n {
+                    if i % length == 0 { model.numbers = [] }
+                    model.numbers.append(i)
+                }
+            }, { n in
+                for i in 0..<n {
+                    if i % length == 0 { observable.numbers = [] }
+                    observable.numbers.append(i)
+                }
+            }),
+            ("append to IdentifiedArrayOf<Row>", length * 20, { n in
+                for i in 0..<n {
+                    if i % length == 0 { model.rows = [] }
+                    model.rows.append(ListRow(id: i, title: titles[0]))
+                }
+            }, { n in
+                for i in 0..<n {
+                    if i % length == 0 { observable.rows = [] }
+                    observable.rows.append(ListRow(id: i, title: titles[0]))
+                }
+            }),
+            ("edit one element by id", length * 20, { n in
+                if model.rows.first?.id != 0 { model.rows = initial }
+                for i in 0..<n { model.rows[id: i % length]?.title = titles[i & 1] }
+            }, { n in
+                if observable.rows.first?.id != 0 { observable.rows = initial }
+                for i in 0..<n { observable.rows[id: i % length]?.title = titles[i & 1] }
+            }),
+        ]
+        for item in cases {
+            let (ours, peer) = measureInTurn(repeats: repeats, iterations: item.iterations, item.ours, item.peer)
+            let ratio = Samples(values: zip(ours.values, peer.values).map { $0 / $1 }).median
+            let subscriberText = subscribers == 1 ? "1 subscriber" : "0 subscribers"
+            rows.append(Row(
+                benchmark: "\(item.name), \(subscriberText)", measured: "ViewModelKit", unit: "ns/op",
+                median: ours.median, min: ours.min, max: ours.max,
+                peer: "@Observable, \(subscribers == 1 ? "1 tracker that stays registered" : "no tracker")",
+                peerMedian: peer.median, ratio: 1 / ratio,
+                target: "≤ 1.5× @Observable", met: ratio <= 1.5
+            ))
+        }
+        withExtendedLifetime(tokens) {}
+    }
+    consume(observationChanges.load(ordering: .relaxed))
+    return rows
+}
+
+/// Measures `first` and `second` (each runs `n` operations), alternating which goes first in each
+/// repetition, after one warm-up of each; nanoseconds per operation.
+@MainActor
+private func measureInTurn(
+    repeats: Int, iterations: Int, _ first: (Int) -> Void, _ second: (Int) -> Void
+) -> (first: Samples, second: Samples) {
+    first(max(1, iterations / 10))
+    second(max(1, iterations / 10))
+    let clock = ContinuousClock()
+    var values: [[Double]] = [[], []]
+    for repetition in 0..<repeats {
+        for side in repetition.isMultiple(of: 2) ? [0, 1] : [1, 0] {
+            let body = side == 0 ? first : second
+            let elapsed = clock.measure { body(iterations) }
+            values[side].append(nanoseconds(elapsed) / Double(iterations))
+        }
+    }
+    return (Samples(values: values[0]), Samples(values: values[1]))
+}
