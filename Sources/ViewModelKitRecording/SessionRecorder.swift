@@ -39,7 +39,7 @@ public final class SessionRecorder: IntentRecorder {
     private var latest: StateSnapshot
     private var openIntent: (intent: RecordedIntent, time: Duration, sleeping: Bool)?
     private var openChange: (task: UInt64?, state: StateSnapshot)?
-    private var subscription: Subscription?
+    private var subscription: ViewModelSubscription?
     private let intentTime: @Sendable () -> (time: Duration, sleeping: Bool)
     private let stepTime: @Sendable (UInt64?) -> Duration
 

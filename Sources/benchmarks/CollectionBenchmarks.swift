@@ -37,7 +37,7 @@ func collectionRows(repeats: Int) -> [Row] {
     for subscribers in [0, 1] {
         let model = BenchListViewModel()
         let observable = ObservableList()
-        var tokens: [Subscription] = []
+        var tokens: [ViewModelSubscription] = []
         if subscribers == 1 {
             tokens.append(model.observe(\.numbers) { consume($0.count) })
             tokens.append(model.observe(\.rows) { consume($0.count) })

@@ -27,7 +27,7 @@ func observedWriteRows(repeats: Int) -> [Row] {
     for subscribers in [0, 1, 10, 100] {
         // ViewModelKit.
         let model = BenchViewModel()
-        var tokens: [Subscription] = []
+        var tokens: [ViewModelSubscription] = []
         for _ in 0..<subscribers { tokens.append(model.observe(\.value) { consume($0) }) }
         var base = 0
         let ours = measure(repeats: repeats, iterations: iterations) { n in
@@ -106,7 +106,7 @@ func subscriptionRows(repeats: Int) -> [Row] {
         let target = BenchViewModel()
         _ = target.observe(\.value) { _ in }   // the property's list exists before counting
         let before = allocatedBytes()
-        var tokens: [Subscription] = []
+        var tokens: [ViewModelSubscription] = []
         tokens.reserveCapacity(count)
         let tokensBytes = allocatedBytes() - before
         for _ in 0..<count { tokens.append(target.observe(\.value) { consume($0) }) }

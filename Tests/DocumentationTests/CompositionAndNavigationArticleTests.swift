@@ -208,7 +208,7 @@ enum CompositionAndNavigationArticle {
     // end snippet
 
     @MainActor
-    static func render(_ list: RepositoryListViewModel, print: @escaping (String) -> Void) -> Subscription {
+    static func render(_ list: RepositoryListViewModel, print: @escaping (String) -> Void) -> ViewModelSubscription {
         // snippet: composition-observe-tree
         let subscription = list.observeChanges { print("render the list") }
         list.rows[id: "apple/swift"]?.favoriteButtonTapped()   // a row changed: prints "render the list"

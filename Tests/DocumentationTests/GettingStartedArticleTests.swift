@@ -19,7 +19,7 @@ enum GettingStartedArticle {
         // end snippet
 
         @MainActor
-        static func screen(print: @escaping (String) -> Void) -> Subscription {
+        static func screen(print: @escaping (String) -> Void) -> ViewModelSubscription {
             // snippet: getting-started-observe
             let viewModel = CounterViewModel()
             let subscription = viewModel.observe(\.count) { count in

@@ -180,7 +180,7 @@ enum MigratingFromObservableObjectArticle {
     }
 
     @MainActor
-    static func observe(_ viewModel: GitHubRepositoryViewModel, print: @escaping @MainActor (String) -> Void) -> [Subscription] {
+    static func observe(_ viewModel: GitHubRepositoryViewModel, print: @escaping @MainActor (String) -> Void) -> [ViewModelSubscription] {
         // snippet: oo-observe
         let spinner = viewModel.observe(\.isLoading) { isLoading in
             print(isLoading ? "loading…" : "done")
@@ -334,7 +334,7 @@ final class MigratingFromObservableObjectArticleTests: XCTestCase {
         client.fetch = { [seeds] _ in seeds }
         let viewModel = Article.GitHubRepositoryViewModel(client: client)
         var printed: [String] = []
-        var subscriptions: [Subscription]? = Article.observe(viewModel) { printed.append($0) }
+        var subscriptions: [ViewModelSubscription]? = Article.observe(viewModel) { printed.append($0) }
         _ = subscriptions
         subscriptions = nil
         await viewModel.load(user: "apple")

@@ -23,7 +23,7 @@ enum ObservingStateArticle {
     // end snippet
 
     @MainActor
-    static func observe(_ viewModel: CounterViewModel, print: @escaping (String) -> Void) -> Subscription {
+    static func observe(_ viewModel: CounterViewModel, print: @escaping (String) -> Void) -> ViewModelSubscription {
         // snippet: observing-state-observe
         let subscription = viewModel.observe(\.count) { count in
             print("count: \(count)")
@@ -36,7 +36,7 @@ enum ObservingStateArticle {
     }
 
     @MainActor
-    static func render(_ viewModel: CounterViewModel, print: @escaping (String) -> Void) -> Subscription {
+    static func render(_ viewModel: CounterViewModel, print: @escaping (String) -> Void) -> ViewModelSubscription {
         // snippet: observing-state-observe-changes
         let subscription = viewModel.observeChanges { [weak viewModel] in
             guard let viewModel else { return }
@@ -81,7 +81,7 @@ enum ObservingStateArticle {
     @MainActor
     final class CounterScreen {
         private(set) var lines: [String] = []
-        private var subscriptions: Set<Subscription> = []
+        private var subscriptions: Set<ViewModelSubscription> = []
 
         init(viewModel: CounterViewModel) {
             viewModel.observe(\.count) { [weak self] count in
@@ -95,7 +95,7 @@ enum ObservingStateArticle {
     // end snippet
 
     @MainActor
-    static func order(_ viewModel: CounterViewModel, print: @escaping (String) -> Void) -> [Subscription] {
+    static func order(_ viewModel: CounterViewModel, print: @escaping (String) -> Void) -> [ViewModelSubscription] {
         // snippet: observing-state-order
         let first = viewModel.observeChanges { print("changes, subscribed first") }
         let second = viewModel.observe(\.count) { print("count \($0), subscribed second") }
@@ -109,7 +109,7 @@ enum ObservingStateArticle {
     }
 
     @MainActor
-    static func nestedWrite(print: @escaping (String) -> Void) -> (CounterViewModel, [Subscription]) {
+    static func nestedWrite(print: @escaping (String) -> Void) -> (CounterViewModel, [ViewModelSubscription]) {
         // snippet: observing-state-nested-write
         let viewModel = CounterViewModel(count: 9)
         let limit = viewModel.observe(\.count) { [weak viewModel] count in
@@ -241,7 +241,7 @@ final class ObservingStateArticleTests: XCTestCase {
         let viewModel = CounterViewModel()
         var captured: Captured? = Captured()
         weak let weakCaptured = captured
-        var cancelled: Subscription?
+        var cancelled: ViewModelSubscription?
         var stillHeldDuringDelivery = false
         let first = viewModel.observe(\.count) { _ in
             cancelled?.cancel()
@@ -283,7 +283,7 @@ final class ObservingStateArticleTests: XCTestCase {
     func testAHandlerAddedDuringADeliveryWaitsForTheNextChange() async {
         let viewModel = CounterViewModel()
         var printed: [String] = []
-        var added: Subscription?
+        var added: ViewModelSubscription?
         let first = viewModel.observe(\.count) { [unowned viewModel] count in
             printed.append("first: \(count)")
             if added == nil { added = viewModel.observe(\.count) { printed.append("added: \($0)") } }
@@ -297,7 +297,7 @@ final class ObservingStateArticleTests: XCTestCase {
     func testAHandlerCancelledDuringADeliveryIsNotCalledIfItsTurnHadNotCome() async {
         let viewModel = CounterViewModel()
         var printed: [String] = []
-        var second: Subscription?
+        var second: ViewModelSubscription?
         let first = viewModel.observe(\.count) { _ in
             printed.append("first")
             second?.cancel()

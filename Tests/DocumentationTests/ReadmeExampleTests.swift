@@ -32,7 +32,7 @@ enum ReadmeExample {
     // end snippet
 
     @MainActor
-    static func screen(_ viewModel: CounterViewModel) -> Subscription {
+    static func screen(_ viewModel: CounterViewModel) -> ViewModelSubscription {
         // snippet: readme-observe
         let subscription = viewModel.observe(\.count) { count in print("count:", count) }
         // end snippet

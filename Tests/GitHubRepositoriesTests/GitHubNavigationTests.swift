@@ -202,7 +202,7 @@ final class GitHubNavigationTests: XCTestCase {
         weak var weakDetail: RepositoryDetailViewModel?
         weak var weakRoot: GitHubRepositoryViewModel?
         weak var weakOwnerList: GitHubRepositoryViewModel?
-        var subscription: Subscription?
+        var subscription: ViewModelSubscription?
         do {
             let navigation = makeNavigation(client)
             weakRoot = navigation.root

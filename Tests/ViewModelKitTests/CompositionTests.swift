@@ -257,7 +257,7 @@ final class CompositionTests: XCTestCase {
         weak var weakParent: Parent?
         weak var weakLeaf: Leaf?
         var cancellations: AsyncStream<Void>?
-        var subscription: Subscription?
+        var subscription: ViewModelSubscription?
         do {
             let parent = Parent()
             let leaf = Leaf()

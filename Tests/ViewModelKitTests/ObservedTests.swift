@@ -114,7 +114,7 @@ final class ObservedTests: XCTestCase {
     func testDroppingTheTokenEndsTheSubscription() {
         let model = CounterModel()
         var calls = 0
-        var subscription: Subscription? = model.observe(\.count) { _ in calls += 1 }
+        var subscription: ViewModelSubscription? = model.observe(\.count) { _ in calls += 1 }
         model.count = 1
         XCTAssertNotNil(subscription)
         subscription = nil
@@ -134,7 +134,7 @@ final class ObservedTests: XCTestCase {
     func testSubscriptionsStoredInASetLiveWithTheSet() {
         let model = CounterModel()
         var calls = 0
-        var bag: Set<Subscription> = []
+        var bag: Set<ViewModelSubscription> = []
         model.observe(\.count) { _ in calls += 1 }.store(in: &bag)
         model.observeChanges { calls += 1 }.store(in: &bag)
         model.count = 1
@@ -147,7 +147,7 @@ final class ObservedTests: XCTestCase {
     func testAnObserverCancelledByAnEarlierObserverIsNotCalled() {
         let model = CounterModel()
         var log: [String] = []
-        var second: Subscription?
+        var second: ViewModelSubscription?
         let first = model.observe(\.count) { _ in
             log.append("first")
             second?.cancel()
@@ -161,8 +161,8 @@ final class ObservedTests: XCTestCase {
     func testAChangeObserverCancelledByAPropertyObserverDuringDeliveryIsNotCalled() {
         let model = CounterModel()
         var log: [String] = []
-        var changes: Subscription?
-        var third: Subscription?
+        var changes: ViewModelSubscription?
+        var third: ViewModelSubscription?
         let first = model.observe(\.count) { _ in
             log.append("count")
             changes?.cancel()
@@ -181,7 +181,7 @@ final class ObservedTests: XCTestCase {
     func testAnObserverMayCancelItselfDuringDelivery() {
         let model = CounterModel()
         var log: [String] = []
-        var first: Subscription?
+        var first: ViewModelSubscription?
         first = model.observe(\.count) { value in
             log.append("first \(value)")
             first?.cancel()
@@ -199,7 +199,7 @@ final class ObservedTests: XCTestCase {
         let model = CounterModel()
         var captured: Captured? = Captured()
         weak let weakCaptured = captured
-        var dropped: Subscription?
+        var dropped: ViewModelSubscription?
         var calls = 0
         let first = model.observe(\.count) { _ in
             XCTAssertNotNil(dropped)
@@ -221,7 +221,7 @@ final class ObservedTests: XCTestCase {
     func testSubscribingDuringDeliveryKeepsTheOthersInOrder() {
         let model = CounterModel()
         var log: [String] = []
-        var added: [Subscription] = []
+        var added: [ViewModelSubscription] = []
         let first = model.observe(\.count) { [unowned model] value in
             log.append("first \(value)")
             // Several, so that the list has to grow while it is being walked.
@@ -244,7 +244,7 @@ final class ObservedTests: XCTestCase {
     func testAnObserverMayWriteTheSamePropertyAgain() {
         let model = CounterModel()
         var log: [String] = []
-        var cancelled: Subscription?
+        var cancelled: ViewModelSubscription?
         let first = model.observe(\.count) { [unowned model] value in
             log.append("first \(value)")
             if value == 1 {

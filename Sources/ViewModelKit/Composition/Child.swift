@@ -162,9 +162,9 @@ final class ChildSlot<Value: ViewModelContainer>: ChildSlotProtocol {
 @MainActor
 final class ChildOwnership {
     weak var slot: (any ChildSlotProtocol)?
-    let links: [Subscription]
+    let links: [ViewModelSubscription]
 
-    init(slot: any ChildSlotProtocol, links: [Subscription]) {
+    init(slot: any ChildSlotProtocol, links: [ViewModelSubscription]) {
         self.slot = slot
         self.links = links
     }

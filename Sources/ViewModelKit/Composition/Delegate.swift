@@ -80,11 +80,11 @@ public final class Delegate<Event> {
     ///
     /// - Parameter handle: Called with each event, after the owner's handler.
     /// - Returns: The subscription; keep it as long as `handle` should be called.
-    public func observe(_ handle: @escaping @MainActor (Event) -> Void) -> Subscription {
+    public func observe(_ handle: @escaping @MainActor (Event) -> Void) -> ViewModelSubscription {
         nextObserverSequence &+= 1
         let subscriber = Subscriber(sequence: nextObserverSequence, handler: handle)
         observers.append(subscriber)
-        return Subscription(subscriber: subscriber, list: observers)
+        return ViewModelSubscription(subscriber: subscriber, list: observers)
     }
 
     /// Listens with `owner`, held weakly: `handle` is called with the owner while it lives. Replaces

@@ -20,7 +20,7 @@ public final class ChangeLogger {
     private weak var viewModel: ViewModel?
     private let output: @MainActor (String) -> Void
     private var last: StateSnapshot
-    private var subscription: Subscription?
+    private var subscription: ViewModelSubscription?
     private var flushScheduled = false
     private var pendingOrigin: String?
     private var explicitIntent: String?

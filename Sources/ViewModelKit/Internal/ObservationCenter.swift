@@ -54,7 +54,7 @@ final class ObservationCenter {
     }
 
     /// Adds `handler` to the view model's change subscribers and returns its token.
-    func subscribeToChanges(_ handler: @escaping @MainActor () -> Void) -> Subscription {
+    func subscribeToChanges(_ handler: @escaping @MainActor () -> Void) -> ViewModelSubscription {
         let list: SubscriberList<Void>
         if let existing = changeSubscribers {
             list = existing
@@ -66,7 +66,7 @@ final class ObservationCenter {
     }
 
     /// Adds `handler` to the hooks told when an owned task ends and returns its token.
-    func subscribeToTaskEnds(_ handler: @escaping @MainActor () -> Void) -> Subscription {
+    func subscribeToTaskEnds(_ handler: @escaping @MainActor () -> Void) -> ViewModelSubscription {
         let list = taskEndSubscribers ?? SubscriberList<Void>()
         taskEndSubscribers = list
         return subscribe(to: list, handler)
@@ -74,18 +74,18 @@ final class ObservationCenter {
 
     /// Adds `handler` to the hooks told when the view model dismisses itself without an owner and
     /// returns its token.
-    func subscribeToUnownedDismissals(_ handler: @escaping @MainActor () -> Void) -> Subscription {
+    func subscribeToUnownedDismissals(_ handler: @escaping @MainActor () -> Void) -> ViewModelSubscription {
         let list = unownedDismissalSubscribers ?? SubscriberList<Void>()
         unownedDismissalSubscribers = list
         return subscribe(to: list, handler)
     }
 
     /// Adds `handler` to `list` and returns its token.
-    func subscribe<Value>(to list: SubscriberList<Value>, _ handler: @escaping @MainActor (Value) -> Void) -> Subscription {
+    func subscribe<Value>(to list: SubscriberList<Value>, _ handler: @escaping @MainActor (Value) -> Void) -> ViewModelSubscription {
         nextSequence &+= 1
         let subscriber = Subscriber(sequence: nextSequence, handler: handler)
         list.append(subscriber)
-        return Subscription(subscriber: subscriber, list: list)
+        return ViewModelSubscription(subscriber: subscriber, list: list)
     }
 
     @usableFromInline

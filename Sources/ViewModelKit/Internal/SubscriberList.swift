@@ -14,7 +14,7 @@ public import Synchronization
 //    main actor. The types are not `@MainActor` (an isolated call would cost a runtime check per
 //    subscriber), so they are `@unchecked Sendable`. Exceptions: a list's `deinit` (when the last
 //    reference goes, nothing else can reach the list) and a subscriber's ``SubscriptionState``, one
-//    atomic word that a ``Subscription`` reads and sets from any thread.
+//    atomic word that a ``ViewModelSubscription`` reads and sets from any thread.
 //    Checked: ``assertOnMainActor(_:)`` at every entry point (append, remove, deliveries, sweep).
 //
 // 2. Owned entries. A list holds one retain on each subscriber it lists (`Unmanaged`, taken in
@@ -45,7 +45,7 @@ func assertOnMainActor(_ caller: StaticString = #function) {
     #endif
 }
 
-/// The part of a subscriber a ``Subscription`` needs: its place in subscription order and whether
+/// The part of a subscriber a ``ViewModelSubscription`` needs: its place in subscription order and whether
 /// it was cancelled, readable and settable from any thread.
 ///
 /// NB: both live in one atomic word (the sequence shifted left once, the low bit set once cancelled)
@@ -74,7 +74,7 @@ class SubscriptionState: @unchecked Sendable {
 
 /// One subscriber: its handler, with its ``SubscriptionState``.
 ///
-/// The list it belongs to owns it; its ``Subscription`` token holds it too until cancelled, to
+/// The list it belongs to owns it; its ``ViewModelSubscription`` token holds it too until cancelled, to
 /// cancel it from any thread.
 ///
 /// NB: `@unchecked Sendable` by invariant 1 of the hot path (top of this file): only
@@ -234,7 +234,7 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
     }
 }
 
-/// What a ``Subscription`` needs of the list it belongs to.
+/// What a ``ViewModelSubscription`` needs of the list it belongs to.
 protocol RemovableSubscriberList: AnyObject, Sendable {
     /// Takes out the subscriber with `sequence`. Main actor only.
     func remove(sequence: UInt64)

@@ -18,7 +18,7 @@ extension ViewModelProtocol {
     public func observe<Value>(
         _ keyPath: KeyPath<Self, Value>,
         _ handler: @escaping @MainActor (Value) -> Void
-    ) -> Subscription {
+    ) -> ViewModelSubscription {
         let reads = observationCenter.track { _ = self[keyPath: keyPath] }
         guard reads.count == 1, reads[0].keyPath == keyPath,
               let list = reads[0].list as? SubscriberList<Value>
@@ -38,7 +38,7 @@ extension ViewModelProtocol {
     ///
     /// - Parameter handler: Called synchronously on the main actor after the new value is stored.
     /// - Returns: The subscription; it ends when cancelled or released.
-    public func observeChanges(_ handler: @escaping @MainActor () -> Void) -> Subscription {
+    public func observeChanges(_ handler: @escaping @MainActor () -> Void) -> ViewModelSubscription {
         // Children given as initial values start forwarding their changes now.
         _ = childSlots()
         return observationCenter.subscribeToChanges(handler)

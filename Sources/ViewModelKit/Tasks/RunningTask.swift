@@ -24,7 +24,7 @@ extension ViewModel {
 
     /// Calls `handler` when this view model calls ``dismiss()`` while no ``Child`` property holds
     /// it. For tools (the tester).
-    package func observeUnownedDismissals(_ handler: @escaping @MainActor () -> Void) -> Subscription {
+    package func observeUnownedDismissals(_ handler: @escaping @MainActor () -> Void) -> ViewModelSubscription {
         observationCenter.subscribeToUnownedDismissals(handler)
     }
 }

@@ -88,7 +88,7 @@ extension ViewModel {
     }
 
     /// Calls `handler` each time an owned task's operation returns (or throws). For tools (the tester).
-    package final func observeTaskEnds(_ handler: @escaping @MainActor () -> Void) -> Subscription {
+    package final func observeTaskEnds(_ handler: @escaping @MainActor () -> Void) -> ViewModelSubscription {
         observationCenter.subscribeToTaskEnds(handler)
     }
 }

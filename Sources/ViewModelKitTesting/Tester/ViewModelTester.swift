@@ -98,7 +98,7 @@ public final class ViewModelTester<Model: ViewModel> {
     private var openChange: OpenChange?
     private var intentDepth = 0
     private var waiter: CheckedContinuation<Void, Never>?
-    private var subscriptions: [Subscription] = []
+    private var subscriptions: [ViewModelSubscription] = []
     private var isFinished = false
     /// Whether an assertion closure is running: a change of the view model then is the closure's.
     private var isRunningAssertionClosure = false

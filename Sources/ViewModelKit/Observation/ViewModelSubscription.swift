@@ -6,7 +6,7 @@ internal import Synchronization
 /// Keep the token as long as you want to be told:
 ///
 /// ```swift
-/// var subscriptions: Set<Subscription> = []
+/// var subscriptions: Set<ViewModelSubscription> = []
 /// viewModel.observe(\.count) { print($0) }.store(in: &subscriptions)
 /// ```
 ///
@@ -27,7 +27,7 @@ internal import Synchronization
 ///
 /// - ``==(_:_:)``
 /// - ``hash(into:)``
-public final class Subscription: Sendable, Hashable {
+public final class ViewModelSubscription: Sendable, Hashable {
     /// The subscriber, which this token retains until it is cancelled, and the list it belongs to;
     /// `nil` once cancelled.
     // NB: taken out exactly once, under the lock, by whichever thread cancels first: a cancelled token
@@ -66,12 +66,12 @@ public final class Subscription: Sendable, Hashable {
     }
 
     /// Keeps this subscription alive as long as `set` holds it.
-    public func store(in set: inout Set<Subscription>) {
+    public func store(in set: inout Set<ViewModelSubscription>) {
         set.insert(self)
     }
 
     /// Tokens are equal when they are the same subscription.
-    public static func == (lhs: Subscription, rhs: Subscription) -> Bool {
+    public static func == (lhs: ViewModelSubscription, rhs: ViewModelSubscription) -> Bool {
         lhs === rhs
     }
 
