@@ -75,13 +75,7 @@ extension ViewModel {
     /// their current values. For tools that locate a child from the root.
     package var childProperties: [(name: String, value: Any)] {
         var properties: [(name: String, value: Any)] = []
-        var mirror: Mirror? = Mirror(reflecting: self)
-        var levels: [Mirror] = []
-        while let level = mirror, level.subjectType != ViewModel.self {
-            levels.insert(level, at: 0)
-            mirror = level.superclassMirror
-        }
-        for level in levels {
+        for level in storedPropertyLevels {
             for child in level.children {
                 guard let label = child.label, let storage = child.value as? any ChildValueReading else { continue }
                 let name = label.hasPrefix("_") ? String(label.dropFirst()) : label

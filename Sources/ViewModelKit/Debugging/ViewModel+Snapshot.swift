@@ -9,13 +9,7 @@ extension ViewModel {
     package func snapshot(asChild: Bool = false) -> StateSnapshot {
         var fields: [StateSnapshot.Field] = []
         let constants = asChild ? Set(storedConstantNames(of: type(of: self))) : []
-        var mirror: Mirror? = Mirror(reflecting: self)
-        var levels: [Mirror] = []
-        while let level = mirror, level.subjectType != ViewModel.self {
-            levels.insert(level, at: 0)
-            mirror = level.superclassMirror
-        }
-        for level in levels {
+        for level in storedPropertyLevels {
             for child in level.children {
                 guard let label = child.label else { continue }
                 let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
@@ -31,6 +25,21 @@ extension ViewModel {
             }
         }
         return StateSnapshot(typeName: dumpTypeName(type(of: self)), fields: fields, source: self)
+    }
+}
+
+extension ViewModel {
+    /// A mirror for each class from the topmost subclass of ``ViewModel`` down to this view model's
+    /// own, superclasses first: the levels whose stored properties make up its state, in
+    /// declaration order.
+    package var storedPropertyLevels: [Mirror] {
+        var mirror: Mirror? = Mirror(reflecting: self)
+        var levels: [Mirror] = []
+        while let level = mirror, level.subjectType != ViewModel.self {
+            levels.insert(level, at: 0)
+            mirror = level.superclassMirror
+        }
+        return levels
     }
 }
 
