@@ -11,10 +11,13 @@ internal import Synchronization
 /// body nor a small compressed one that inflates past the limit is held in memory: past the limit the
 /// request is cancelled and ``TransferError/tooLarge(url:limit:)`` thrown.
 ///
-/// A refused response (too large, a refused redirect, not HTTP) fails at once, its task is cancelled,
-/// and nothing that still arrives for it is kept. On FoundationNetworking the delegate sees each piece
-/// of a body as libcurl reads it (see ``CallingThreadOperationQueue``), so a fast server cannot pile up
-/// pieces in memory, not even while URLSession has yet to let the cancellation through.
+/// A refused response (too large, a refused redirect, not HTTP) fails at once, and its transfer
+/// stops: nothing more is read from the server, and nothing that still arrives is kept. The same
+/// holds once the calling task is cancelled. On FoundationNetworking the delegate sees each piece of
+/// a body as libcurl reads it (see ``CallingThreadOperationQueue``), so a fast server cannot pile up
+/// pieces in memory, and the delegate that refuses a piece stops libcurl's reading right there
+/// (``ReceivePause``), since URLSession's own cancellation may wait behind the transfer for as long
+/// as the server keeps sending.
 ///
 /// ```swift
 /// let session = LimitedHTTPSession(configuration: .ephemeral)
@@ -53,7 +56,7 @@ package final class LimitedHTTPSession: Sendable {
         } onCancel: {
             // NB: never waits: this may run under the Swift task's own lock, which resuming the
             // continuation from URLSession's work queue needs.
-            delegate.cancel(task)
+            delegate.stop(task)
         }
     }
 }
@@ -70,6 +73,8 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         var body = Data()
         var response: HTTPURLResponse?
         var failure: TransferError?
+        /// Whether the caller gave up on the transfer (its task was cancelled).
+        var stopRequested = false
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
@@ -133,6 +138,22 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         #endif
     }
 
+    /// Gives up on `task` for its caller: its transfer stops reading at the next piece of body that
+    /// arrives, and it is cancelled.
+    func stop(_ task: URLSessionTask) {
+        transfers.withLock { $0[task.taskIdentifier]?.stopRequested = true }
+        cancel(task)
+    }
+
+    /// Stops the reading of `task`'s transfer now; called only from inside one of `task`'s delegate
+    /// calls (see ``ReceivePause``). Elsewhere a cancelled task stops when URLSession lets the
+    /// cancellation through.
+    private func stopReading(_ task: URLSessionTask) {
+        #if canImport(FoundationNetworking)
+        ReceivePause.pause(task)
+        #endif
+    }
+
     /// Cancels `task` without waiting for URLSession.
     func cancel(_ task: URLSessionTask) {
         #if canImport(FoundationNetworking)
@@ -186,6 +207,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     ) {
         guard let http = response as? HTTPURLResponse else {
             fail(dataTask, .notHTTP)
+            stopReading(dataTask)
             completionHandler(.cancel)
             return
         }
@@ -204,24 +226,45 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         }
         if let tooLarge {
             fail(dataTask, tooLarge)
+            stopReading(dataTask)
             completionHandler(.cancel)
         } else {
             completionHandler(.allow)
         }
     }
 
+    /// What becomes of a piece of body.
+    private enum Piece {
+        /// Kept: the body so far fits the limit.
+        case kept
+        /// Refused with this error: the body would pass the limit.
+        case refused(TransferError)
+        /// Dropped: the transfer was refused or given up on before.
+        case dropped
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let tooLarge: TransferError? = transfers.withLock { transfers in
-            guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return nil }
+        let piece: Piece = transfers.withLock { transfers in
+            guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil, transfer.outcome == nil,
+                  !transfer.stopRequested
+            else { return .dropped }
             guard transfer.body.count + data.count <= transfer.limit else {
-                return .tooLarge(url: transfer.url, limit: transfer.limit)
+                return .refused(.tooLarge(url: transfer.url, limit: transfer.limit))
             }
             transfers[dataTask.taskIdentifier] = nil
             transfer.body.append(data)
             transfers[dataTask.taskIdentifier] = transfer
-            return nil
+            return .kept
         }
-        if let tooLarge { fail(dataTask, tooLarge) }
+        switch piece {
+        case .kept:
+            return
+        case .refused(let failure):
+            fail(dataTask, failure)
+            stopReading(dataTask)
+        case .dropped:
+            stopReading(dataTask)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -17,6 +17,9 @@ import Darwin
 public struct BodyStream: Sendable {
     /// Whether pieces go out with `Transfer-Encoding: chunked`; otherwise the end of the connection ends the body.
     public var chunked: Bool
+    /// The `Content-Length` the head declares when the body is not chunked (whatever the pieces add
+    /// up to); `nil` for none.
+    public var declaredLength: Int?
     /// How long the server waits before each piece after the first (`stop()` cuts it short).
     public var interval: Duration
     /// The piece with the given index (from 0), or `nil` when the body is complete.
@@ -27,6 +30,14 @@ public struct BodyStream: Sendable {
         self.chunked = chunked
         self.interval = interval
         self.next = next
+    }
+
+    /// A body that declares `length` bytes in `Content-Length` and sends `piece` over and over until
+    /// the client hangs up.
+    public static func declaring(length: Int, piece: Data) -> BodyStream {
+        var stream = BodyStream(chunked: false) { _ in piece }
+        stream.declaredLength = length
+        return stream
     }
 
     /// A chunked body that never ends: `piece`, over and over.
@@ -54,15 +65,19 @@ public struct BodyStream: Sendable {
 extension ServerCore {
     /// Sends the head and then the stream's pieces; returns `false` if the connection failed or the
     /// server stopped.
-    func sendStreamed(_ fd: Int32, _ response: LoopbackHTTPServer.Response, _ stream: BodyStream) -> Bool {
+    func sendStreamed(_ response: LoopbackHTTPServer.Response, _ stream: BodyStream, on connection: Connection) -> Bool {
         var head = "HTTP/1.1 \(response.status) \(Self.reasonPhrase(for: response.status))\r\n"
         let managed: Set<String> = ["content-length", "connection", "transfer-encoding"]
         for header in response.headers where !managed.contains(header.name.lowercased()) {
             head += "\(header.name): \(header.value)\r\n"
         }
-        if stream.chunked { head += "Transfer-Encoding: chunked\r\n" }
+        if stream.chunked {
+            head += "Transfer-Encoding: chunked\r\n"
+        } else if let length = stream.declaredLength {
+            head += "Content-Length: \(length)\r\n"
+        }
         head += "Connection: close\r\n\r\n"
-        guard Socket.sendAll(fd, Array(head.utf8)) else { return false }
+        guard send(Array(head.utf8), on: connection) else { return false }
         var index = 0
         while let piece = stream.next(index) {
             if index > 0, stream.interval > .zero, waitForStop(upTo: stream.interval) { return false }
@@ -72,9 +87,9 @@ extension ServerCore {
             if stream.chunked { bytes += Array((String(piece.count, radix: 16) + "\r\n").utf8) }
             bytes += piece
             if stream.chunked { bytes += Array("\r\n".utf8) }
-            guard Socket.sendAll(fd, bytes) else { return false }
+            guard send(bytes, on: connection) else { return false }
         }
-        if stream.chunked { return Socket.sendAll(fd, Array("0\r\n\r\n".utf8)) }
+        if stream.chunked { return send(Array("0\r\n\r\n".utf8), on: connection) }
         return true
     }
 }

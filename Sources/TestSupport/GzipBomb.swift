@@ -38,6 +38,32 @@ public enum GzipBomb {
         return data
     }
 
+    /// A gzip stream that never ends: spaces, about 160 times as many as the bytes sent, in one
+    /// deflate block that is never closed, sent in pieces of about `pieceSize` bytes.
+    ///
+    /// ```swift
+    /// var response = LoopbackHTTPServer.Response(headers: [("Content-Encoding", "gzip")])
+    /// response.stream = GzipBomb.endlessSpaces()
+    /// ```
+    public static func endlessSpaces(pieceSize: Int = 64 << 10) -> BodyStream {
+        // The block opens with a literal space and one copy; from there on, the bits are byte-aligned
+        // and every 13 bytes are eight copies of 258 bytes at distance 1.
+        var bits = BitWriter()
+        bits.write(0, count: 1)  // not the last block
+        bits.write(1, count: 2)  // fixed Huffman codes
+        bits.writeCode(0x30 + 0x20, length: 8)  // the literal ' '
+        writeLength(258, into: &bits)
+        bits.writeCode(0, length: 5)  // distance 1
+        let head = Data([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]) + bits.finished
+        var unit = BitWriter()
+        for _ in 0..<8 {
+            writeLength(258, into: &unit)
+            unit.writeCode(0, length: 5)
+        }
+        let piece = Data(Array(repeating: unit.finished, count: max(1, pieceSize / 13)).joined())
+        return BodyStream { index in index == 0 ? head : piece }
+    }
+
     private static func writeLength(_ length: Int, into bits: inout BitWriter) {
         if length == 258 {
             bits.writeCode(0xC5, length: 8)  // symbol 285: 11000101

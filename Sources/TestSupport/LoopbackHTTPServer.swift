@@ -131,6 +131,26 @@ public final class LoopbackHTTPServer: Sendable {
         core.state.withLock { $0.requests }
     }
 
+    /// The most this server can still manage to write once a client has stopped reading: what the
+    /// kernel's socket buffers at both ends of a loopback connection take in (about 4 MB on Linux), and
+    /// what the client read before it stopped, twice over.
+    public static let bytesInFlightAfterClientStops = 8 << 20
+
+    /// The bytes the server wrote on each connection (head and body, in order of arrival), once
+    /// every connection accepted so far has ended; `nil` if one is still open after `timeout`.
+    ///
+    /// A connection ends when its response is complete, when the client hangs up (the next write
+    /// fails) or when the server stops. What was written may partly still sit in the kernel's
+    /// buffers when the client hangs up, so the count is what the client could have read, at most.
+    ///
+    /// ```swift
+    /// let sent = try XCTUnwrap(server.bytesSentPerConnection(waitingUpTo: .seconds(30)))
+    /// XCTAssertLessThan(sent.reduce(0, +), limit + (4 << 20))
+    /// ```
+    public func bytesSentPerConnection(waitingUpTo timeout: Duration) -> [Int]? {
+        core.bytesSentOnEndedConnections(waitingUpTo: timeout)
+    }
+
     /// Binds `127.0.0.1` on an ephemeral port and starts serving; `handler` answers every request.
     public init(handler: @escaping @Sendable (Request) -> Response) throws {
         let listener = try Socket.makeLoopbackListener()
@@ -194,6 +214,8 @@ final class ServerCore: Sendable {
         var wakeWrite: Int32
         var openConnections: Set<Int32> = []
         var requests: [LoopbackHTTPServer.Request] = []
+        /// Bytes written on each connection, in order of arrival.
+        var bytesSent: [Int] = []
     }
 
     let listenFD: Int32
@@ -203,6 +225,8 @@ final class ServerCore: Sendable {
     let handler: @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response
     let state: Mutex<State>
     let acceptLoopFinished = DispatchGroup()
+    /// Entered for each accepted connection, left when its thread has closed it.
+    let connectionsOpen = DispatchGroup()
 
     init(
         listenFD: Int32,
@@ -268,20 +292,23 @@ final class ServerCore: Sendable {
                 }
                 continue  // EAGAIN, EINTR, ECONNABORTED, ...
             }
-            let accepted = state.withLock { state -> Bool in
-                guard !state.stopped else { return false }
+            let index = state.withLock { state -> Int? in
+                guard !state.stopped else { return nil }
                 state.openConnections.insert(fd)
-                return true
+                state.bytesSent.append(0)
+                return state.bytesSent.count - 1
             }
-            guard accepted else {
+            guard let index else {
                 _ = close(fd)
                 return
             }
             Socket.configureAccepted(fd)
+            connectionsOpen.enter()
             let thread = Thread { [self] in
-                serve(fd)
+                serve(Connection(fd: fd, index: index))
                 state.withLock { _ = $0.openConnections.remove(fd) }
                 _ = close(fd)
+                connectionsOpen.leave()
             }
             thread.name = "LoopbackHTTPServer.connection"
             thread.start()
@@ -290,16 +317,38 @@ final class ServerCore: Sendable {
 
     // MARK: One connection
 
-    private func serve(_ fd: Int32) {
+    /// One accepted connection: its descriptor and its place in the order of arrival.
+    struct Connection {
+        let fd: Int32
+        let index: Int
+    }
+
+    /// Writes all of `bytes` on `connection`, counting what was written; `false` if the connection failed.
+    func send(_ bytes: [UInt8], on connection: Connection) -> Bool {
+        let written = Socket.send(connection.fd, bytes)
+        state.withLock { $0.bytesSent[connection.index] += written }
+        return written == bytes.count
+    }
+
+    /// The bytes written on each connection once all have ended, or `nil` after `timeout`.
+    func bytesSentOnEndedConnections(waitingUpTo timeout: Duration) -> [Int]? {
+        let (seconds, attoseconds) = timeout.components
+        let deadline = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        guard connectionsOpen.wait(timeout: deadline) == .success else { return nil }
+        return state.withLock { $0.bytesSent }
+    }
+
+    private func serve(_ connection: Connection) {
+        let fd = connection.fd
         var reader = ConnectionReader(fd: fd, wakeFD: wakeRead)
         let request: LoopbackHTTPServer.Request
         do {
-            request = try readRequest(&reader)
+            request = try readRequest(&reader, on: connection)
         } catch ReadError.malformed {
-            respondError(fd, status: 400)
+            respondError(connection, status: 400)
             return
         } catch ReadError.tooLarge(let status) {
-            respondError(fd, status: status)
+            respondError(connection, status: status)
             return
         } catch {
             return  // peer closed, socket error or server stopped
@@ -316,16 +365,16 @@ final class ServerCore: Sendable {
             return
         }
         if let stream = response.stream {
-            guard sendStreamed(fd, response, stream) else { return }
+            guard sendStreamed(response, stream, on: connection) else { return }
             lingeringClose(fd)
             return
         }
         let bytes = Self.serialize(response, forMethod: request.method)
-        guard Socket.sendAll(fd, bytes) else { return }
+        guard send(bytes, on: connection) else { return }
         lingeringClose(fd)
     }
 
-    private func readRequest(_ reader: inout ConnectionReader) throws -> LoopbackHTTPServer.Request {
+    private func readRequest(_ reader: inout ConnectionReader, on connection: Connection) throws -> LoopbackHTTPServer.Request {
         let headBytes = try reader.readHead(limit: 64 * 1024)
         let head = try RequestHead(parsing: headBytes)
 
@@ -345,7 +394,7 @@ final class ServerCore: Sendable {
             head.value(of: "expect")?.lowercased() == "100-continue",
             head.version != "HTTP/1.0"
         {
-            guard Socket.sendAll(reader.fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else {
+            guard send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), on: connection) else {
                 throw ReadError.closed
             }
         }
@@ -397,10 +446,10 @@ final class ServerCore: Sendable {
         return raw.removingPercentEncoding ?? raw
     }
 
-    private func respondError(_ fd: Int32, status: Int) {
+    private func respondError(_ connection: Connection, status: Int) {
         let response = LoopbackHTTPServer.Response.text(Self.reasonPhrase(for: status) + "\n", status: status)
-        if Socket.sendAll(fd, Self.serialize(response, forMethod: "GET")) {
-            lingeringClose(fd)
+        if send(Self.serialize(response, forMethod: "GET"), on: connection) {
+            lingeringClose(connection.fd)
         }
     }
 
@@ -864,23 +913,33 @@ package enum Socket {
 
     /// Writes all of `bytes`; returns `false` if the connection failed. Never raises SIGPIPE.
     package static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        send(fd, bytes) == bytes.count
+    }
+
+    /// Writes `bytes` until all are written or the connection fails; returns how many were
+    /// written. Never raises SIGPIPE.
+    package static func send(_ fd: Int32, _ bytes: [UInt8]) -> Int {
         #if os(Linux)
         let flags = Int32(MSG_NOSIGNAL)
         #else
         let flags: Int32 = 0  // SO_NOSIGPIPE is set on the socket instead
         #endif
-        return bytes.withUnsafeBytes { raw -> Bool in
-            guard let base = raw.baseAddress else { return true }
+        return bytes.withUnsafeBytes { raw -> Int in
+            guard let base = raw.baseAddress else { return 0 }
             var offset = 0
             while offset < raw.count {
-                let written = send(fd, base + offset, raw.count - offset, flags)
+                #if canImport(Glibc)
+                let written = Glibc.send(fd, base + offset, raw.count - offset, flags)
+                #else
+                let written = Darwin.send(fd, base + offset, raw.count - offset, flags)
+                #endif
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return offset
                 }
                 offset += written
             }
-            return true
+            return offset
         }
     }
 }

@@ -25,6 +25,64 @@ final class LimitedHTTPSessionTests: XCTestCase {
         XCTAssertEqual(error as? TransferError, .tooLarge(url: url.absoluteString, limit: limit), file: file, line: line)
     }
 
+    /// Fetches from a server streaming `stream` (with `headers`) with a limit of 1 MB, expects the
+    /// limit's error, and returns the bytes the server wrote before the client closed the connection.
+    private func bytesSentBeforeTheRefusal(_ stream: BodyStream, headers: [(name: String, value: String)] = [], file: StaticString = #filePath, line: UInt = #line) async throws -> Int {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response(headers: headers)
+            response.stream = stream
+            return response
+        }
+        assertTooLarge(await fetch(server.baseURL, limit: 1 << 20), server.baseURL, limit: 1 << 20, file: file, line: line)
+        let sent = try XCTUnwrap(server.bytesSentPerConnection(waitingUpTo: .seconds(60)), "the client never hung up", file: file, line: line)
+        XCTAssertEqual(sent.count, 1, file: file, line: line)
+        return sent.reduce(0, +)
+    }
+
+    // NB: each byte count is what the server managed to write, never a time: a transfer that goes on
+    // after the refusal lets a fast server write tens to hundreds of MB before it stops.
+
+    func test_anEndlessChunkedBody_isNoLongerReadOnceRefused() async throws {
+        let sent = try await bytesSentBeforeTheRefusal(.endless(piece: Data(repeating: 0x20, count: 64 << 10)))
+        XCTAssertLessThanOrEqual(sent, (1 << 20) + LoopbackHTTPServer.bytesInFlightAfterClientStops)
+    }
+
+    func test_aHugeDeclaredLength_isNotReadOnceRefused() async throws {
+        let sent = try await bytesSentBeforeTheRefusal(.declaring(length: 1 << 40, piece: Data(repeating: 0x20, count: 64 << 10)))
+        XCTAssertLessThanOrEqual(sent, LoopbackHTTPServer.bytesInFlightAfterClientStops)
+    }
+
+    func test_anEndlessGzipStream_isNoLongerReadOnceRefused() async throws {
+        // 1 MB of spaces inflates from about 6 KB of gzip: what is sent past that is read for nothing.
+        let sent = try await bytesSentBeforeTheRefusal(GzipBomb.endlessSpaces(), headers: [("Content-Encoding", "gzip")])
+        XCTAssertLessThanOrEqual(sent, LoopbackHTTPServer.bytesInFlightAfterClientStops)
+    }
+
+    func test_aCancelledFetch_stopsReadingAnEndlessBody() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response()
+            response.stream = .endless(piece: Data(repeating: 0x20, count: 64 << 10))
+            return response
+        }
+        let session = LimitedHTTPSession(configuration: .ephemeral)
+        let request = URLRequest(url: server.baseURL)
+        // A limit the stream reaches only long after the cancellation.
+        let fetch = Task { try await session.data(for: request, limit: 1 << 40) }
+        // The request is answered before it is cancelled: the server saw it.
+        while server.requests.isEmpty { await Task.yield() }
+        fetch.cancel()
+        do {
+            _ = try await fetch.value
+            XCTFail("the fetch of an endless body ended")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "\(error)")
+        }
+        let sent = try XCTUnwrap(server.bytesSentPerConnection(waitingUpTo: .seconds(60)), "the client never hung up")
+        // What was read before the cancellation counts too; the fetch is cancelled as soon as the
+        // server has the request, so it is far below this.
+        XCTAssertLessThanOrEqual(sent.reduce(0, +), 2 * LoopbackHTTPServer.bytesInFlightAfterClientStops)
+    }
+
     func test_aBodyWithinTheLimit_isReturnedWhole() async throws {
         let server = try LoopbackHTTPServer { _ in .text(String(repeating: "a", count: 1000)) }
         let (body, response) = try await fetch(server.baseURL, limit: 1000).get()

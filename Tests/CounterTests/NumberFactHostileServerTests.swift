@@ -27,6 +27,18 @@ final class NumberFactHostileServerTests: XCTestCase {
         XCTAssertEqual(error?.description, "response from \(server.baseURL.absoluteString)/42 is larger than 16 KB")
     }
 
+    func test_anEndlessBody_isNoLongerReadOnceRefused() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "text/plain")])
+            response.stream = .endless(piece: Data(repeating: 0x61, count: 64 << 10))
+            return response
+        }
+        let error = await Self.failure(NumberFactClient(baseURL: server.baseURL))
+        XCTAssertEqual(error, .responseTooLarge(source: server.baseURL.absoluteString + "/42", limit: 16 << 10))
+        let sent = try XCTUnwrap(server.bytesSentPerConnection(waitingUpTo: .seconds(60)), "the client never hung up")
+        XCTAssertLessThanOrEqual(sent.reduce(0, +), (16 << 10) + LoopbackHTTPServer.bytesInFlightAfterClientStops)
+    }
+
     func test_aTricklingBody_timesOutAtTheRequestDeadline() async throws {
         let server = try LoopbackHTTPServer { _ in
             var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "text/plain")])

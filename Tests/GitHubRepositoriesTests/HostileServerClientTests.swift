@@ -61,6 +61,19 @@ final class HostileServerClientTests: XCTestCase {
         XCTAssertEqual(error?.description, "response from \(api.baseURL.absoluteString)/users/octocat/repos?per_page=100 is larger than 1 MB")
     }
 
+    func test_anEndlessBody_isNoLongerReadOnceRefused() async throws {
+        let api = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")])
+            response.stream = .endless(piece: Data("[".utf8) + Data(repeating: 0x20, count: 64 << 10))
+            return response
+        }
+        let client = GithubAPIClient(baseURL: api.baseURL, maximumResponseBytes: 1 << 20)
+        let error = await failure { try await client.fetchRepositories(user: "octocat") }
+        guard case .responseTooLarge? = error else { return XCTFail("\(String(describing: error))") }
+        let sent = try XCTUnwrap(api.bytesSentPerConnection(waitingUpTo: .seconds(60)), "the client never hung up")
+        XCTAssertLessThanOrEqual(sent.reduce(0, +), (1 << 20) + LoopbackHTTPServer.bytesInFlightAfterClientStops)
+    }
+
     func test_aGzipBomb_isCountedAfterDecompression() async throws {
         let bomb = GzipBomb.spaces(count: 8 << 20, checksum: false)
         let api = try LoopbackHTTPServer { _ in

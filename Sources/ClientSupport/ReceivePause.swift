@@ -1,0 +1,81 @@
+#if canImport(FoundationNetworking)
+import Foundation
+import FoundationNetworking
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Stops libcurl reading a FoundationNetworking task's response, from inside one of the task's
+/// delegate calls.
+///
+/// URLSession's own `cancel()` cannot stop a transfer in time there: it waits for the session's work
+/// queue, and that queue goes on serving the socket for as long as it is readable, so a server that
+/// sends faster than libcurl reads holds the cancellation off for as long as it likes (forever, for a
+/// body that inflates slower than it arrives). Pausing the transfer's receiving, which libcurl allows
+/// from inside its callbacks, makes it stop reading at once; the socket is then no longer watched, the
+/// work queue falls idle, and the `cancel()` already asked for goes through and closes the
+/// connection. Nothing more is read from the server, and the kernel's buffers bound what it managed
+/// to send.
+///
+/// FoundationNetworking offers no way to do this through its API, so the task's libcurl handle is found by
+/// reflection (task → its protocol → the protocol's easy handle → the raw handle) and
+/// `curl_easy_pause` is looked up in the libcurl the process already loaded. If any step is missing
+/// (another corelibs layout), nothing happens and the transfer ends when the cancellation gets through,
+/// as before; the byte-count tests in LimitedHTTPSessionTests catch that.
+enum ReceivePause {
+    /// `curl_easy_pause(CURL *handle, int bitmask) -> CURLcode`, from the libcurl FoundationNetworking
+    /// links against.
+    private typealias PauseFunction = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
+
+    // NB: `dlsym` with a null handle is RTLD_DEFAULT: every object the process loaded.
+    private static let pauseFunction: PauseFunction? = dlsym(nil, "curl_easy_pause").map {
+        unsafeBitCast($0, to: PauseFunction.self)
+    }
+
+    /// CURLPAUSE_RECV | CURLPAUSE_SEND.
+    private static let pauseAll: Int32 = 1 | 4
+
+    /// Pauses `task`'s transfer in libcurl; `false` if its handle or libcurl could not be found.
+    ///
+    /// Invariant: called only on the thread that runs one of `task`'s delegate calls, delivered by a
+    /// ``CallingThreadOperationQueue`` (so from inside a libcurl callback of that very transfer); a
+    /// libcurl handle is used by one thread at a time, and this is the thread using it. Checked in
+    /// debug builds.
+    @discardableResult
+    static func pause(_ task: URLSessionTask) -> Bool {
+        assert(CallingThreadOperationQueue.isDeliveringOnCurrentThread, "ReceivePause.pause(_:) outside a delegate call")
+        guard let pauseFunction, let handle = rawHandle(of: task) else { return false }
+        return pauseFunction(handle, pauseAll) == 0
+    }
+
+    /// The `CURL *` of `task`'s running transfer, read by reflection.
+    private static func rawHandle(of task: URLSessionTask) -> UnsafeMutableRawPointer? {
+        // `_protocolStorage` is an enum whose `existing` case holds the running protocol.
+        guard let storage = storedValue(named: "_protocolStorage", in: task),
+              let urlProtocol = Mirror(reflecting: storage).children.first?.value,
+              let easyHandle = storedValue(named: "easyHandle", in: urlProtocol).flatMap(unwrapped),
+              let raw = storedValue(named: "rawHandle", in: easyHandle)
+        else { return nil }
+        return raw as? UnsafeMutableRawPointer
+    }
+
+    /// The stored property `name` of `subject`, looked for in its class and then its superclasses.
+    private static func storedValue(named name: String, in subject: Any) -> Any? {
+        var mirror: Mirror? = Mirror(reflecting: subject)
+        while let current = mirror {
+            if let child = current.children.first(where: { $0.label == name }) { return child.value }
+            mirror = current.superclassMirror
+        }
+        return nil
+    }
+
+    /// The wrapped value of an optional, or the value itself.
+    private static func unwrapped(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first?.value
+    }
+}
+#endif
