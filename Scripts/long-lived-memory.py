@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Points programs that stay open after an error at loopback servers that misbehave on purpose, and
-reads each program's peak resident memory (VmHWM) and current memory (VmRSS) 15 s after the error.
+reads each program's peak resident memory (VmHWM) and current memory (VmRSS) 15 s after the error,
+and how many bytes the server managed to send before the program closed the connection.
 
     swift build -c release --product repos && swift build -c release --product counter
     swift build -c release --product benchmarks
@@ -51,6 +52,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass
 
+    def send_counted(self, data):
+        # In slices, so that a connection the client closes counts what went out before.
+        for start in range(0, len(data), 64 << 10):
+            piece = data[start:start + (64 << 10)]
+            self.wfile.write(piece)
+            self.server.sent += len(piece)
+
     def do_GET(self):
         kind, content_type = self.server.kind
         try:
@@ -62,19 +70,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 piece = b" " * (256 << 10)
                 chunk = b"%x\r\n" % len(piece) + piece + b"\r\n"
                 while True:
-                    self.wfile.write(chunk)
+                    self.send_counted(chunk)
             else:
                 bomb = Handler.bombs[kind]
                 self.send_header("Content-Encoding", "gzip")
                 self.send_header("Content-Length", str(len(bomb)))
                 self.end_headers()
-                self.wfile.write(bomb)
+                self.send_counted(bomb)
         except (BrokenPipeError, ConnectionResetError):
             pass
 
 
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
+    sent = 0
 
 
 def status(pid):
@@ -168,8 +177,8 @@ def main():
         Handler.bombs["gzip500m"] = gzip_bomb(500 * MB)
     for name, bomb in sorted(Handler.bombs.items()):
         print("%s: %.2f MB of gzip" % (name, len(bomb) / MB))
-    print("| case | RSS before | peak RSS (VmHWM) %d s after | RSS then | error after | error |" % HOLD_SECONDS)
-    print("|---|---|---|---|---|---|")
+    print("| case | RSS before | peak RSS (VmHWM) %d s after | RSS then | sent by the server | error after | error |" % HOLD_SECONDS)
+    print("|---|---|---|---|---|---|---|")
     for case in cases:
         kind, measure = CASES[case]
         server = Server(("127.0.0.1", 0), Handler)
@@ -181,7 +190,8 @@ def main():
             server.shutdown()
             server.server_close()
         shown = "–" if before is None else "%d MB" % before
-        print("| %s | %s | %d MB | %d MB | %.1f s | %s |" % (case, shown, peak, now, failed_after, line.strip()[:100]))
+        print("| %s | %s | %d MB | %d MB | %.1f MB | %.1f s | %s |" % (
+            case, shown, peak, now, server.sent / MB, failed_after, line.strip()[:100]))
         sys.stdout.flush()
 
 
