@@ -75,6 +75,8 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         var failure: TransferError?
         /// Whether the caller gave up on the transfer (its task was cancelled).
         var stopRequested = false
+        /// The response that asked for HTTP authentication, when the challenge was given up on.
+        var challengeResponse: HTTPURLResponse?
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
@@ -170,10 +172,16 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        // NB: what URLSession does without this method, from another queue: on FoundationNetworking,
-        // using a stored credential suspends and resumes the task, which waits for the work queue
-        // this delegate runs on.
-        DispatchQueue.global().async { completionHandler(.performDefaultHandling, nil) }
+        // NB: the clients send their credentials in a header and never answer a challenge. On
+        // FoundationNetworking, the default handling of a `WWW-Authenticate` challenge with no stored
+        // credential never completes the task (the caller would wait for its time-out), so the
+        // challenge is given up on, and the answer is the response that asked for it, without its
+        // body. From another queue: giving up cancels the task, which waits for the work queue this
+        // delegate runs on.
+        if let response = challenge.failureResponse as? HTTPURLResponse {
+            transfers.withLock { $0[task.taskIdentifier]?.challengeResponse = response }
+        }
+        DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
     }
     #endif
 
@@ -274,6 +282,9 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
                 let outcome: Result<(Data, HTTPURLResponse), any Error>
                 if let failure = transfer.failure {
                     outcome = .failure(failure)
+                } else if let challenged = transfer.challengeResponse, !transfer.stopRequested,
+                          (error as? URLError)?.code == .cancelled {
+                    outcome = .success((Data(), challenged))
                 } else if let error {
                     outcome = .failure(Self.transferError(error, url: transfer.url, headersRead: transfer.response != nil))
                 } else if let response = transfer.response {

@@ -61,6 +61,16 @@ final class HostileServerClientTests: XCTestCase {
         XCTAssertEqual(error?.description, "response from \(api.baseURL.absoluteString)/users/octocat/repos?per_page=100 is larger than 1 MB")
     }
 
+    func test_a401AskingForBasicAuthentication_isBadCredentials() async throws {
+        // FoundationNetworking's default handling of the challenge never completes the task.
+        let api = try LoopbackHTTPServer { _ in
+            .json(#"{"message":"Bad credentials"}"#, status: 401, headers: [("WWW-Authenticate", #"Basic realm="GitHub""#)])
+        }
+        let client = GithubAPIClient(baseURL: api.baseURL, token: "abc", timeout: .seconds(10), deadline: .seconds(10))
+        let error = await failure { try await client.fetchRepositories(user: "octocat") }
+        XCTAssertEqual(error, .badCode(401))
+    }
+
     func test_anEndlessBody_isNoLongerReadOnceRefused() async throws {
         let api = try LoopbackHTTPServer { _ in
             var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")])
