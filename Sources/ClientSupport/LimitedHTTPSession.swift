@@ -148,8 +148,8 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     }
 
     /// Stops the reading of `task`'s transfer now; called only from inside one of `task`'s delegate
-    /// calls (see ``ReceivePause``). Elsewhere a cancelled task stops when URLSession lets the
-    /// cancellation through.
+    /// calls (see ``ReceivePause``). A task cancelled from elsewhere stops at its next delegate call,
+    /// or when URLSession lets the cancellation through.
     private func stopReading(_ task: URLSessionTask) {
         #if canImport(FoundationNetworking)
         ReceivePause.pause(task)

@@ -39,10 +39,10 @@ enum ReceivePause {
 
     /// Pauses `task`'s transfer in libcurl; `false` if its handle or libcurl could not be found.
     ///
-    /// Invariant: called only on the thread that runs one of `task`'s delegate calls, delivered by a
-    /// ``CallingThreadOperationQueue`` (so from inside a libcurl callback of that very transfer); a
-    /// libcurl handle is used by one thread at a time, and this is the thread using it. Checked in
-    /// debug builds.
+    /// Invariant: called only while one of `task`'s delegate calls is delivered by a
+    /// ``CallingThreadOperationQueue``, which runs it on the session's work queue: the one thread that
+    /// drives the session's libcurl handles (a libcurl handle must be used by one thread at a time).
+    /// Checked in debug builds.
     @discardableResult
     static func pause(_ task: URLSessionTask) -> Bool {
         assert(CallingThreadOperationQueue.isDeliveringOnCurrentThread, "ReceivePause.pause(_:) outside a delegate call")
