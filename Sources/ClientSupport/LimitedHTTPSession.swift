@@ -47,7 +47,7 @@ package final class LimitedHTTPSession: Sendable {
     /// - Throws: ``TransferError``, or `CancellationError` when the calling task is cancelled.
     package func data(for request: URLRequest, limit: Int) async throws -> (Data, HTTPURLResponse) {
         let task = session.dataTask(with: request)
-        delegate.register(task, limit: limit, url: request.url?.displayString ?? "")
+        let stop = delegate.register(task, limit: limit, url: request.url?.displayString ?? "")
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
                 delegate.deliver(task, to: continuation)
@@ -56,8 +56,24 @@ package final class LimitedHTTPSession: Sendable {
         } onCancel: {
             // NB: never waits: this may run under the Swift task's own lock, which resuming the
             // continuation from URLSession's work queue needs.
-            delegate.stop(task)
+            delegate.stop(task, stop)
         }
+    }
+}
+
+/// Whether the caller of a transfer gave up on it, set from wherever its task is cancelled.
+///
+/// An atomic of its own rather than a field of the transfer's record: the thread that cancels shares
+/// no other synchronization with URLSession's work queue, and ThreadSanitizer does not see the
+/// records' lock (a `Mutex` waits in the kernel, unannotated), so it would report the two threads'
+/// uses of the records as a race.
+private final class StopRequest: Sendable {
+    private let requested = Atomic<Bool>(false)
+
+    /// Whether the caller gave up on the transfer.
+    var isRequested: Bool {
+        get { requested.load(ordering: .acquiring) }
+        set { requested.store(newValue, ordering: .releasing) }
     }
 }
 
@@ -74,7 +90,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         var response: HTTPURLResponse?
         var failure: TransferError?
         /// Whether the caller gave up on the transfer (its task was cancelled).
-        var stopRequested = false
+        let stop: StopRequest
         /// The response that asked for HTTP authentication, when the challenge was given up on.
         var challengeResponse: HTTPURLResponse?
     }
@@ -87,9 +103,12 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     private let control = DispatchQueue(label: "LimitedHTTPSession.control")
     #endif
 
-    /// Starts the record of `task`, before it can be resumed or cancelled.
-    func register(_ task: URLSessionTask, limit: Int, url: String) {
-        transfers.withLock { $0[task.taskIdentifier] = Transfer(limit: limit, url: url) }
+    /// Starts the record of `task`, before it can be resumed or cancelled; returns what ``stop(_:_:)``
+    /// takes to give up on it.
+    func register(_ task: URLSessionTask, limit: Int, url: String) -> StopRequest {
+        let stop = StopRequest()
+        transfers.withLock { $0[task.taskIdentifier] = Transfer(limit: limit, url: url, stop: stop) }
+        return stop
     }
 
     /// Hands `task`'s outcome to `continuation`: now if the task already completed, else when it does.
@@ -142,8 +161,8 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
 
     /// Gives up on `task` for its caller: its transfer stops reading at the next piece of body that
     /// arrives, and it is cancelled.
-    func stop(_ task: URLSessionTask) {
-        transfers.withLock { $0[task.taskIdentifier]?.stopRequested = true }
+    func stop(_ task: URLSessionTask, _ request: StopRequest) {
+        request.isRequested = true
         cancel(task)
     }
 
@@ -254,7 +273,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let piece: Piece = transfers.withLock { transfers in
             guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil, transfer.outcome == nil,
-                  !transfer.stopRequested
+                  !transfer.stop.isRequested
             else { return .dropped }
             guard transfer.body.count + data.count <= transfer.limit else {
                 return .refused(.tooLarge(url: transfer.url, limit: transfer.limit))
@@ -282,7 +301,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
                 let outcome: Result<(Data, HTTPURLResponse), any Error>
                 if let failure = transfer.failure {
                     outcome = .failure(failure)
-                } else if let challenged = transfer.challengeResponse, !transfer.stopRequested,
+                } else if let challenged = transfer.challengeResponse, !transfer.stop.isRequested,
                           (error as? URLError)?.code == .cancelled {
                     outcome = .success((Data(), challenged))
                 } else if let error {
