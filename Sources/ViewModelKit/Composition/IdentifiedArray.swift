@@ -130,15 +130,21 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     }
 
     /// The id of `element`.
-    ///
-    /// NB: for an `Identifiable` element (`_id` is `nil`) the casts cannot fail, since only the
-    /// initializers where `Element: Identifiable, ID == ID` leave `_id` nil; where the types
-    /// are known at compile time they fold into a plain read of `element.id`, so a collection of
-    /// `Identifiable` elements never applies a key path.
     @inlinable
     @inline(__always)
     func id(of element: Element) -> ID {
         if let keyPath = _id { return element[keyPath: keyPath] }
+        return Self.ownID(of: element)
+    }
+
+    /// The element's own `id`, for a collection whose `_id` is `nil`.
+    ///
+    /// NB: the casts cannot fail, since only the initializers where `Element: Identifiable,
+    /// ID == Element.ID` leave `_id` nil; where the types are known at compile time they fold into a
+    /// plain read of `element.id`, so a collection of `Identifiable` elements never applies a key path.
+    @inlinable
+    @inline(__always)
+    static func ownID(of element: Element) -> ID {
         guard let type = Element.self as? any Identifiable.Type else {
             preconditionFailure("IdentifiedArray: an element type without an id key path is not Identifiable")
         }
@@ -298,7 +304,12 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     /// Rewrites the positions of the elements in `range` (the only ones that moved).
     @inlinable
     mutating func reindex(_ range: Range<Int>) {
-        for index in range { positions[id(of: _elements[index])] = index }
+        // The key path, or its absence, is looked at once, not once per element.
+        if let keyPath = _id {
+            for index in range { positions[_elements[index][keyPath: keyPath]] = index }
+        } else {
+            for index in range { positions[Self.ownID(of: _elements[index])] = index }
+        }
     }
 }
 
