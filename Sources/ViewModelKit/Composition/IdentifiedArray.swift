@@ -133,8 +133,18 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     @inlinable
     @inline(__always)
     func id(of element: Element) -> ID {
-        if let keyPath = _id { return element[keyPath: keyPath] }
+        if let keyPath = _id { return Self.id(of: element, at: keyPath) }
         return Self.ownID(of: element)
+    }
+
+    /// The id of `element` at `keyPath`.
+    ///
+    /// NB: never inlined, so that the key path's code does not make the operations of a collection
+    /// of `Identifiable` elements too large to inline where they are used.
+    @inlinable
+    @inline(never)
+    static func id(of element: Element, at keyPath: any KeyPath<Element, ID> & Sendable) -> ID {
+        element[keyPath: keyPath]
     }
 
     /// The element's own `id`, for a collection whose `_id` is `nil`.
@@ -180,6 +190,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     @inlinable
     public subscript(id id: ID) -> Element? {
         get { positions[id].map { _elements[$0] } }
+        // NB: always inlined, as it is when the id is read without a key path check: the check makes
+        // the setter just too large for the optimizer to inline it on its own.
+        @inline(__always)
         set {
             guard let newValue else {
                 remove(id: id)
