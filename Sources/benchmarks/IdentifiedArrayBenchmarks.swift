@@ -57,7 +57,7 @@ func identifiedArrayRows(repeats: Int) -> [Row] {
     let removals = Array(Set(scrambled(400, below: count, seed: 2)).prefix(200))
     let moves = Array(zip(scrambled(1_000, below: count, seed: 3), scrambled(1_000, below: count, seed: 4)))
 
-    var identified = IdentifiedArray<Item>()
+    var identified = IdentifiedArrayOf<Item>()
     var hand = HandIndexed()
     for item in items {
         identified.append(item)
@@ -72,7 +72,7 @@ func identifiedArrayRows(repeats: Int) -> [Row] {
     }
 
     let appendOurs = perOperation(count) {
-        var array = IdentifiedArray<Item>()
+        var array = IdentifiedArrayOf<Item>()
         for item in items { array.append(item) }
         consume(array.count)
     }

@@ -56,7 +56,7 @@ enum CompositionAndNavigationArticle {
     // snippet: composition-list
     @MainActor
     final class RepositoryListViewModel: ViewModel {
-        @Child private(set) var rows: IdentifiedArray<RowViewModel>    // a collection (forEach)
+        @Child private(set) var rows: IdentifiedArrayOf<RowViewModel>    // a collection (forEach)
         @Child private(set) var detail: RepositoryDetailViewModel?     // a presentation (ifLet)
         private let client: any RepositoryClient
 

@@ -462,10 +462,10 @@ final class MigratingFromTCAArticleTests: XCTestCase {
 
     // MARK: - Coming from Point-Free's packages
 
-    func testIdentifiedArrayHasOneGenericParameterAndAnArrayOfIDs() {
+    func testIdentifiedArrayHasTheSameGenericParametersAndAnArrayOfIDs() {
         struct Row: Identifiable, Equatable { var id: Int; var name: String }
         let rows: IdentifiedArrayOf<Row> = [Row(id: 1, name: "a"), Row(id: 2, name: "b"), Row(id: 1, name: "c")]
-        let same: IdentifiedArray<Row> = rows
+        let same: IdentifiedArray<Int, Row> = rows
         let ids: [Int] = same.ids
         XCTAssertEqual(ids, [1, 2], "an array literal keeps the first element of a repeated id")
         XCTAssertEqual(rows[id: 1]?.name, "a")

@@ -91,7 +91,7 @@ private enum EditScreen: ViewModelContainer {
 @MainActor
 private final class EditableList: ViewModel {
     @Child var addSheet: EditableSheet?
-    @Child var sheets: IdentifiedArray<RowSheet> = []
+    @Child var sheets: IdentifiedArrayOf<RowSheet> = []
     @Child var destination: EditDestination?
     @Child var path: [EditScreen] = []
 }

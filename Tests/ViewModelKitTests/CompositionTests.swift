@@ -54,7 +54,7 @@ private enum Destination: ViewModelContainer {
 private final class Parent: ViewModel {
     @Observed var title = ""
     @Child var detail: Leaf?
-    @Child var rows: IdentifiedArray<Leaf> = []
+    @Child var rows: IdentifiedArrayOf<Leaf> = []
     @Child var stack: [Destination] = []
     @Child var fixed = Leaf(id: 99)
 }

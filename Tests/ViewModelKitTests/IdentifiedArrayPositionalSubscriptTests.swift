@@ -8,7 +8,7 @@ final class IdentifiedArrayPositionalSubscriptTests: XCTestCase {
     }
 
     /// Whether every id maps to its element's position.
-    private func assertIndexed(_ items: IdentifiedArray<Item>, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertIndexed(_ items: IdentifiedArrayOf<Item>, file: StaticString = #filePath, line: UInt = #line) {
         for (position, item) in items.enumerated() {
             XCTAssertEqual(items.index(id: item.id), position, "id \(item.id)", file: file, line: line)
         }

@@ -82,7 +82,7 @@ final class IdentifiedArrayTests: XCTestCase {
     }
 
     func testLookupStaysRightOverManyUpdates() {
-        var items = IdentifiedArray<Item>()
+        var items = IdentifiedArrayOf<Item>()
         var mirror: [Item] = []
         var generator = SplitMix(seed: 42)
         for step in 0..<2_000 {

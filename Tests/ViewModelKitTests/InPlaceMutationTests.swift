@@ -68,7 +68,7 @@ private final class RowViewModel: ViewModel, Identifiable {
 
 @MainActor
 private final class ListParent: ViewModel {
-    @Child var rows: IdentifiedArray<RowViewModel> = []
+    @Child var rows: IdentifiedArrayOf<RowViewModel> = []
 }
 
 /// What the handlers saw, in order.

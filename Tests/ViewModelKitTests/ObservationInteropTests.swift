@@ -20,7 +20,7 @@ private final class TrackedModel: ObservableViewModel {
 @MainActor
 private final class TrackedParent: ObservableViewModel {
     @Child var child: TrackedModel? = TrackedModel()
-    @Child var rows: IdentifiedArray<TrackedRow> = []
+    @Child var rows: IdentifiedArrayOf<TrackedRow> = []
 }
 
 @MainActor

@@ -5,7 +5,7 @@ internal import StateDump
 /// ```swift
 /// final class RepositoriesViewModel: ViewModel {
 ///     @Child var detail: RepositoryDetailViewModel?          // presentation
-///     @Child var rows: IdentifiedArray<RowViewModel> = []    // a collection
+///     @Child var rows: IdentifiedArrayOf<RowViewModel> = []    // a collection
 ///     @Child var path: [Destination] = []                    // a stack
 /// }
 /// ```

@@ -5,7 +5,7 @@ extension IdentifiedArray: Encodable where Element: Encodable {
     }
 }
 
-extension IdentifiedArray: Decodable where Element: Decodable {
+extension IdentifiedArray: Decodable where Element: Decodable & Identifiable, ID == Element.ID {
     /// Decodes an array of elements, in order.
     ///
     /// - Throws: `DecodingError.dataCorrupted`, naming the id and both offsets, when two elements
@@ -24,7 +24,7 @@ extension IdentifiedArray: Decodable where Element: Decodable {
             guard inserted else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: container.codingPath + [OffsetKey(offset)],
-                    debugDescription: "Duplicate id \(String(reflecting: element.id)) at offset \(offset): "
+                    debugDescription: "Duplicate id \(String(reflecting: id(of: element))) at offset \(offset): "
                         + "it first appeared at offset \(first)."
                 ))
             }

@@ -15,7 +15,7 @@ extension IdentifiedArray {
         kept.reserveCapacity(_elements.count)
         for (offset, element) in _elements.enumerated() {
             if offsets.contains(offset) {
-                positions[element.id] = nil
+                positions[id(of: element)] = nil
             } else {
                 kept.append(element)
             }

@@ -24,7 +24,7 @@ extension IdentifiedArray {
     @inlinable
     @discardableResult
     public mutating func updateOrInsert(_ element: Element, at index: Int) -> (originalMember: Element?, index: Int) {
-        if let existing = positions[element.id] {
+        if let existing = positions[id(of: element)] {
             let old = _elements[existing]
             _elements[existing] = element
             return (old, existing)
@@ -37,8 +37,8 @@ extension IdentifiedArray {
     public mutating func swapAt(_ i: Int, _ j: Int) {
         guard i != j else { return }
         _elements.swapAt(i, j)
-        positions[_elements[i].id] = i
-        positions[_elements[j].id] = j
+        positions[id(of: _elements[i])] = i
+        positions[id(of: _elements[j])] = j
     }
 
     /// Removes and returns the first element. The collection must not be empty.
@@ -75,7 +75,7 @@ extension IdentifiedArray {
     @inlinable
     public mutating func removeSubrange(_ bounds: some RangeExpression<Int>) {
         let range = bounds.relative(to: _elements)
-        for element in _elements[range] { positions[element.id] = nil }
+        for element in _elements[range] { positions[id(of: element)] = nil }
         _elements.removeSubrange(range)
         reindex(from: range.lowerBound)
     }

@@ -2,7 +2,7 @@
 /// id in constant time.
 ///
 /// ```swift
-/// var rows: IdentifiedArray<GitHubRepository> = []
+/// var rows: IdentifiedArrayOf<GitHubRepository> = []
 /// rows.append(swift)
 /// rows[id: swift.id]?.stargazersCount += 1   // O(1) lookup and update
 /// rows[id: swift.id] = nil                   // removes it
@@ -14,6 +14,13 @@
 /// unless you move or sort. Holds plain values and child view models alike (a view model
 /// subclass that is `Identifiable` by a stable `let id`, or by its identity).
 ///
+/// Elements that are `Identifiable` are identified by their `id` (``IdentifiedArrayOf``); any
+/// other element by a key path to its id, given when the collection is created:
+///
+/// ```swift
+/// var names = IdentifiedArray(uniqueElements: ["a", "b"], id: \.self)   // IdentifiedArray<String, String>
+/// ```
+///
 /// ## Topics
 ///
 /// ### Creating a collection
@@ -24,6 +31,13 @@
 /// - ``init(uniqueElements:)``
 /// - ``init(uncheckedUniqueElements:)``
 /// - ``init(_:uniquingIDsWith:)``
+///
+/// ### Creating a collection identified by a key path
+///
+/// - ``init(id:)``
+/// - ``init(uniqueElements:id:)``
+/// - ``init(uncheckedUniqueElements:id:)``
+/// - ``init(_:id:uniquingIDsWith:)``
 ///
 /// ### Reading by id
 ///
@@ -84,27 +98,73 @@
 ///
 /// - ``encode(to:)``
 /// - ``init(from:)``
-public struct IdentifiedArray<Element: Identifiable> {
+public struct IdentifiedArray<ID: Hashable, Element> {
+    /// The key path to an element's id, or `nil` for an `Identifiable` element identified by its own
+    /// `id` (see ``id(of:)``).
+    @usableFromInline
+    let _id: (any KeyPath<Element, ID> & Sendable)?
     /// The elements in order (read through ``elements``).
     @usableFromInline
     var _elements: [Element]
     /// The position of each id in `elements`.
     @usableFromInline
-    var positions: [Element.ID: Int]
+    var positions: [ID: Int]
 
-    /// Creates an empty collection.
+    /// Creates an empty collection whose elements are identified by `keyPath`, or by their own `id`
+    /// when it is `nil`.
     @inlinable
-    public init() {
+    init(_id keyPath: (any KeyPath<Element, ID> & Sendable)?) {
+        _id = keyPath
         _elements = []
         positions = [:]
     }
 
-    /// Creates a collection of `elements`, keeping the first element of each id and dropping later
-    /// ones.
+    /// Creates an empty collection whose elements are identified by the key path `id`.
+    ///
+    /// ```swift
+    /// var tags = IdentifiedArray<String, Tag>(id: \.name)
+    /// ```
     @inlinable
-    public init(_ elements: some Sequence<Element>) {
-        self.init()
-        for element in elements { append(element) }
+    public init(id: any KeyPath<Element, ID> & Sendable) {
+        self.init(_id: id)
+    }
+
+    /// The id of `element`.
+    @inlinable
+    @inline(__always)
+    func id(of element: Element) -> ID {
+        if let keyPath = _id { return Self.id(of: element, at: keyPath) }
+        return Self.ownID(of: element)
+    }
+
+    /// The id of `element` at `keyPath`.
+    ///
+    /// NB: never inlined, so that the key path's code does not make the operations of a collection
+    /// of `Identifiable` elements too large to inline where they are used.
+    @inlinable
+    @inline(never)
+    static func id(of element: Element, at keyPath: any KeyPath<Element, ID> & Sendable) -> ID {
+        element[keyPath: keyPath]
+    }
+
+    /// The element's own `id`, for a collection whose `_id` is `nil`.
+    ///
+    /// NB: the casts cannot fail, since only the initializers where `Element: Identifiable,
+    /// ID == Element.ID` leave `_id` nil; where the types are known at compile time they fold into a
+    /// plain read of `element.id`, so a collection of `Identifiable` elements never applies a key path.
+    @inlinable
+    @inline(__always)
+    static func ownID(of element: Element) -> ID {
+        guard let type = Element.self as? any Identifiable.Type else {
+            preconditionFailure("IdentifiedArray: an element type without an id key path is not Identifiable")
+        }
+        func ownID<Own: Identifiable>(_: Own.Type) -> ID {
+            guard let own = element as? Own, let id = own.id as? ID else {
+                preconditionFailure("IdentifiedArray: the element's own id is not of type \(ID.self)")
+            }
+            return id
+        }
+        return ownID(type)
     }
 
     /// The elements in order, as a plain array.
@@ -112,15 +172,15 @@ public struct IdentifiedArray<Element: Identifiable> {
     public var elements: [Element] { _elements }
 
     /// The ids, in order.
-    public var ids: [Element.ID] { _elements.map(\.id) }
+    public var ids: [ID] { _elements.map(id(of:)) }
 
     /// The position of the element with `id`, if present, found in constant time.
     @inlinable
-    public func index(id: Element.ID) -> Int? { positions[id] }
+    public func index(id: ID) -> Int? { positions[id] }
 
     /// Whether an element with `id` is present.
     @inlinable
-    public func contains(id: Element.ID) -> Bool { positions[id] != nil }
+    public func contains(id: ID) -> Bool { positions[id] != nil }
 
     /// The element with `id`; setting `nil` removes it, setting a value replaces it in place or, if
     /// absent, appends it.
@@ -128,15 +188,19 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// Setting a value whose own id differs from `id` is a programming error and is ignored (the
     /// collection never holds an element under the wrong id).
     @inlinable
-    public subscript(id id: Element.ID) -> Element? {
+    public subscript(id id: ID) -> Element? {
         get { positions[id].map { _elements[$0] } }
+        // NB: always inlined, as it is when the id is read without a key path check: the check makes
+        // the setter just too large for the optimizer to inline it on its own.
+        @inline(__always)
         set {
             guard let newValue else {
                 remove(id: id)
                 return
             }
-            guard newValue.id == id else {
-                assertionFailure("IdentifiedArray: assigned an element with id \(newValue.id) to [id: \(id)]")
+            let newID = self.id(of: newValue)
+            guard newID == id else {
+                assertionFailure("IdentifiedArray: assigned an element with id \(newID) to [id: \(id)]")
                 return
             }
             if let index = positions[id] {
@@ -151,8 +215,9 @@ public struct IdentifiedArray<Element: Identifiable> {
     @inlinable
     @discardableResult
     public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
-        if let index = positions[element.id] { return (false, index) }
-        positions[element.id] = _elements.count
+        let elementID = id(of: element)
+        if let index = positions[elementID] { return (false, index) }
+        positions[elementID] = _elements.count
         _elements.append(element)
         return (true, _elements.count - 1)
     }
@@ -168,7 +233,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     @inlinable
     @discardableResult
     public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
-        if let existing = positions[element.id] { return (false, existing) }
+        if let existing = positions[id(of: element)] { return (false, existing) }
         let index = Swift.min(Swift.max(index, 0), _elements.count)
         _elements.insert(element, at: index)
         reindex(from: index)
@@ -179,7 +244,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     @inlinable
     @discardableResult
     public mutating func updateOrAppend(_ element: Element) -> Element? {
-        if let index = positions[element.id] {
+        if let index = positions[id(of: element)] {
             let old = _elements[index]
             _elements[index] = element
             return old
@@ -191,7 +256,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// Removes and returns the element with `id`, if present.
     @inlinable
     @discardableResult
-    public mutating func remove(id: Element.ID) -> Element? {
+    public mutating func remove(id: ID) -> Element? {
         guard let index = positions[id] else { return nil }
         return remove(at: index)
     }
@@ -201,7 +266,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     @discardableResult
     public mutating func remove(at index: Int) -> Element {
         let element = _elements.remove(at: index)
-        positions[element.id] = nil
+        positions[id(of: element)] = nil
         reindex(from: index)
         return element
     }
@@ -221,7 +286,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
     /// Moves the element with `id` to `index` (clamped to the collection's bounds).
     @inlinable
-    public mutating func move(id: Element.ID, to index: Int) {
+    public mutating func move(id: ID, to index: Int) {
         guard let from = positions[id] else { return }
         let element = _elements.remove(at: from)
         let to = Swift.min(Swift.max(index, 0), _elements.count)
@@ -237,7 +302,10 @@ public struct IdentifiedArray<Element: Identifiable> {
 
     /// The elements that satisfy `isIncluded`, as an identified collection.
     public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> IdentifiedArray {
-        IdentifiedArray(try _elements.filter(isIncluded))
+        var result = IdentifiedArray(_id: _id)
+        result._elements = try _elements.filter(isIncluded)
+        result.reindex(from: 0)
+        return result
     }
 
     /// Rewrites the positions of the elements from `start` to the end.
@@ -249,7 +317,12 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// Rewrites the positions of the elements in `range` (the only ones that moved).
     @inlinable
     mutating func reindex(_ range: Range<Int>) {
-        for index in range { positions[_elements[index].id] = index }
+        // The key path, or its absence, is looked at once, not once per element.
+        if let keyPath = _id {
+            for index in range { positions[_elements[index][keyPath: keyPath]] = index }
+        } else {
+            for index in range { positions[Self.ownID(of: _elements[index])] = index }
+        }
     }
 }
 
@@ -270,13 +343,13 @@ extension IdentifiedArray: RandomAccessCollection {
     public subscript(position: Int) -> Element {
         get { _elements[position] }
         set {
-            let oldID = _elements[position].id
+            let oldID = id(of: _elements[position])
             _elements[position] = newValue
-            if newValue.id != oldID { replaceID(oldID, at: position) }
+            if id(of: newValue) != oldID { replaceID(oldID, at: position) }
         }
         _modify {
-            let oldID = _elements[position].id
-            defer { if _elements[position].id != oldID { replaceID(oldID, at: position) } }
+            let oldID = id(of: _elements[position])
+            defer { if id(of: _elements[position]) != oldID { replaceID(oldID, at: position) } }
             yield &_elements[position]
         }
     }
@@ -286,9 +359,9 @@ extension IdentifiedArray {
     /// Re-indexes after the element at `position`, which had `oldID`, was replaced by one with
     /// another id; removes the other element with that id, if any.
     @inlinable
-    mutating func replaceID(_ oldID: Element.ID, at position: Int) {
+    mutating func replaceID(_ oldID: ID, at position: Int) {
         positions[oldID] = nil
-        let newID = _elements[position].id
+        let newID = id(of: _elements[position])
         if let other = positions[newID] {
             _elements.remove(at: other)
             reindex(from: Swift.min(other, position))
@@ -298,7 +371,7 @@ extension IdentifiedArray {
     }
 }
 
-extension IdentifiedArray: ExpressibleByArrayLiteral {
+extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, ID == Element.ID {
     /// Creates a collection from a literal, keeping the first element of each id.
     public init(arrayLiteral elements: Element...) {
         self.init(elements)
@@ -320,7 +393,7 @@ extension IdentifiedArray: Hashable where Element: Hashable {
     }
 }
 
-extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendable {}
+extension IdentifiedArray: Sendable where ID: Sendable, Element: Sendable {}
 
 extension IdentifiedArray: CustomStringConvertible {
     /// The elements, written as an array.

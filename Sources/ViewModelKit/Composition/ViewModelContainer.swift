@@ -68,7 +68,7 @@ extension IdentifiedArray: ViewModelContainer where Element: ViewModelContainer 
     public func removing(_ child: ViewModel) -> IdentifiedArray? {
         guard let element = first(where: { $0.childViewModels.contains { $0 === child } }) else { return nil }
         var copy = self
-        copy.remove(id: element.id)
+        copy.remove(id: id(of: element))
         return copy
     }
 }

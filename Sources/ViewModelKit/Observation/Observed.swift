@@ -72,6 +72,7 @@ public struct Observed<Value: Equatable> {
                 } else {
                     list = SubscriberList<Value>()
                     instance[keyPath: storageKeyPath].subscribers = list
+                    center.hasPropertySubscribers = true
                 }
                 center.recordRead(of: list, through: wrappedKeyPath)
             }
@@ -196,8 +197,15 @@ public struct Observed<Value: Equatable> {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         // Unretained, as in `store`: invariant 3 of the hot path.
+        // NB: the property's list is read only when some property has one. For a mutation through
+        // an optional chain (`rows[id: id]?.title = title`) the compiler calls the view model's
+        // synthesized `modify` accessor, which cannot inline this accessor (it ends the access in two
+        // places), so the key paths are applied at run time, and that read would cost more than the
+        // rest of the mutation.
+        let center = instance.observationCenter
+        let changes = unretained(center.changeSubscribers)
+        if changes == nil && !center.hasPropertySubscribers { return }
         let list = unretained(instance[keyPath: storageKeyPath].subscribers)
-        let changes = unretained(instance.observationCenter.changeSubscribers)
         if list == nil && changes == nil { return }
         deliverChange(instance[keyPath: storageKeyPath].value, to: list, changes: changes)
     }
