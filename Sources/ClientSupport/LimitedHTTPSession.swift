@@ -63,10 +63,10 @@ package final class LimitedHTTPSession: Sendable {
 
 /// Whether the caller of a transfer gave up on it, set from wherever its task is cancelled.
 ///
-/// An atomic of its own rather than a field of the transfer's record: the thread that cancels shares
-/// no other synchronization with URLSession's work queue, and ThreadSanitizer does not see the
-/// records' lock (a `Mutex` waits in the kernel, unannotated), so it would report the two threads'
-/// uses of the records as a race.
+/// An atomic of its own rather than a field of the transfer's record: it is set from whatever thread
+/// cancels, which shares no other synchronization with URLSession's work queue, and an atomic is
+/// synchronization ThreadSanitizer checks (it cannot see Synchronization's `Mutex`; see
+/// .ci/tsan-suppressions.txt).
 private final class StopRequest: Sendable {
     private let requested = Atomic<Bool>(false)
 
