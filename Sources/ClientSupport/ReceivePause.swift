@@ -1,11 +1,6 @@
 #if canImport(FoundationNetworking)
 import Foundation
 import FoundationNetworking
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Stops libcurl reading a FoundationNetworking task's response, from inside one of the task's
 /// delegate calls.
