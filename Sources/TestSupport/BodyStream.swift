@@ -9,8 +9,10 @@ import Darwin
 /// trickling, or compressed to inflate far past its size.
 ///
 /// ```swift
-/// var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")])
-/// response.stream = .endless(piece: Data("[".utf8) + Data(repeating: 0x20, count: 65_536))
+/// LoopbackHTTPServer.Response(
+///     headers: [("Content-Type", "application/json")],
+///     stream: .endless(piece: Data("[".utf8) + Data(repeating: 0x20, count: 65_536))
+/// )
 /// ```
 ///
 /// The server sends pieces until ``next`` returns `nil`, the client hangs up or the server stops.

@@ -42,8 +42,7 @@ public enum GzipBomb {
     /// deflate block that is never closed, sent in pieces of about `pieceSize` bytes.
     ///
     /// ```swift
-    /// var response = LoopbackHTTPServer.Response(headers: [("Content-Encoding", "gzip")])
-    /// response.stream = GzipBomb.endlessSpaces()
+    /// LoopbackHTTPServer.Response(headers: [("Content-Encoding", "gzip")], stream: GzipBomb.endlessSpaces())
     /// ```
     public static func endlessSpaces(pieceSize: Int = 64 << 10) -> BodyStream {
         // The block opens with a literal space and one copy; from there on, the bits are byte-aligned

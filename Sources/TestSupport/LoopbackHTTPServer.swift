@@ -65,19 +65,21 @@ public final class LoopbackHTTPServer: Sendable {
         /// If set, the body is produced piece by piece by this stream instead of ``body`` (see ``BodyStream``).
         public var stream: BodyStream?
 
-        /// Creates a response; `stall` starts out `false`.
+        /// Creates a response; `stall` starts out `false`. A `stream`, if given, produces the body
+        /// instead of `body`.
         public init(
             status: Int = 200,
             headers: [(name: String, value: String)] = [],
             body: Data = Data(),
-            delay: Duration = .zero
+            delay: Duration = .zero,
+            stream: BodyStream? = nil
         ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
             self.stall = false
-            self.stream = nil
+            self.stream = stream
         }
 
         /// A UTF-8 JSON response (`Content-Type: application/json; charset=utf-8` unless `headers` sets one).

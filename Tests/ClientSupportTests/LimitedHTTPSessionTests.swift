@@ -29,9 +29,7 @@ final class LimitedHTTPSessionTests: XCTestCase {
     /// limit's error, and returns the bytes the server wrote before the client closed the connection.
     private func bytesSentBeforeTheRefusal(_ stream: BodyStream, headers: [(name: String, value: String)] = [], file: StaticString = #filePath, line: UInt = #line) async throws -> Int {
         let server = try LoopbackHTTPServer { _ in
-            var response = LoopbackHTTPServer.Response(headers: headers)
-            response.stream = stream
-            return response
+            LoopbackHTTPServer.Response(headers: headers, stream: stream)
         }
         assertTooLarge(await fetch(server.baseURL, limit: 1 << 20), server.baseURL, limit: 1 << 20, file: file, line: line)
         let sent = try XCTUnwrap(server.bytesSentPerConnection(waitingUpTo: .seconds(60)), "the client never hung up", file: file, line: line)
@@ -60,9 +58,7 @@ final class LimitedHTTPSessionTests: XCTestCase {
 
     func test_aCancelledFetch_stopsReadingAnEndlessBody() async throws {
         let server = try LoopbackHTTPServer { _ in
-            var response = LoopbackHTTPServer.Response()
-            response.stream = .endless(piece: Data(repeating: 0x20, count: 64 << 10))
-            return response
+            LoopbackHTTPServer.Response(stream: .endless(piece: Data(repeating: 0x20, count: 64 << 10)))
         }
         let session = LimitedHTTPSession(configuration: .ephemeral)
         let request = URLRequest(url: server.baseURL)
@@ -92,9 +88,7 @@ final class LimitedHTTPSessionTests: XCTestCase {
 
     func test_anEndlessChunkedBody_failsAtTheLimit() async throws {
         let server = try LoopbackHTTPServer { _ in
-            var response = LoopbackHTTPServer.Response()
-            response.stream = .endless(piece: Data(repeating: 0x20, count: 16 << 10))
-            return response
+            LoopbackHTTPServer.Response(stream: .endless(piece: Data(repeating: 0x20, count: 16 << 10)))
         }
         assertTooLarge(await fetch(server.baseURL, limit: 1 << 20), server.baseURL, limit: 1 << 20)
     }

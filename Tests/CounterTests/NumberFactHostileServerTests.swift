@@ -18,9 +18,7 @@ final class NumberFactHostileServerTests: XCTestCase {
 
     func test_anEndlessBody_failsAtTheSmallLimit() async throws {
         let server = try LoopbackHTTPServer { _ in
-            var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "text/plain")])
-            response.stream = .endless(piece: Data(repeating: 0x61, count: 16 << 10))
-            return response
+            LoopbackHTTPServer.Response(headers: [("Content-Type", "text/plain")], stream: .endless(piece: Data(repeating: 0x61, count: 16 << 10)))
         }
         let error = await Self.failure(NumberFactClient(baseURL: server.baseURL))
         XCTAssertEqual(error, .responseTooLarge(source: server.baseURL.absoluteString + "/42", limit: 16 << 10))
@@ -29,9 +27,7 @@ final class NumberFactHostileServerTests: XCTestCase {
 
     func test_anEndlessBody_isNoLongerReadOnceRefused() async throws {
         let server = try LoopbackHTTPServer { _ in
-            var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "text/plain")])
-            response.stream = .endless(piece: Data(repeating: 0x61, count: 64 << 10))
-            return response
+            LoopbackHTTPServer.Response(headers: [("Content-Type", "text/plain")], stream: .endless(piece: Data(repeating: 0x61, count: 64 << 10)))
         }
         let error = await Self.failure(NumberFactClient(baseURL: server.baseURL))
         XCTAssertEqual(error, .responseTooLarge(source: server.baseURL.absoluteString + "/42", limit: 16 << 10))
@@ -41,9 +37,7 @@ final class NumberFactHostileServerTests: XCTestCase {
 
     func test_aTricklingBody_timesOutAtTheRequestDeadline() async throws {
         let server = try LoopbackHTTPServer { _ in
-            var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "text/plain")])
-            response.stream = .trickle(Data("42 is the answer.".utf8), every: .seconds(20))
-            return response
+            LoopbackHTTPServer.Response(headers: [("Content-Type", "text/plain")], stream: .trickle(Data("42 is the answer.".utf8), every: .seconds(20)))
         }
         let clock = TestClock()
         let client = NumberFactClient(baseURL: server.baseURL, timeout: .seconds(10), clock: clock)

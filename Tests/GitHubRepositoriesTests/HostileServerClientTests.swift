@@ -52,9 +52,7 @@ final class HostileServerClientTests: XCTestCase {
 
     func test_anEndlessBody_failsAtTheLimitNamingTheURL() async throws {
         let api = try LoopbackHTTPServer { _ in
-            var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")])
-            response.stream = .endless(piece: Data("[".utf8) + Data(repeating: 0x20, count: 16 << 10))
-            return response
+            LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")], stream: .endless(piece: Data("[".utf8) + Data(repeating: 0x20, count: 16 << 10)))
         }
         let client = GithubAPIClient(baseURL: api.baseURL, maximumResponseBytes: 1 << 20)
         let error = await failure { try await client.fetchRepositories(user: "octocat") }
@@ -73,9 +71,7 @@ final class HostileServerClientTests: XCTestCase {
 
     func test_anEndlessBody_isNoLongerReadOnceRefused() async throws {
         let api = try LoopbackHTTPServer { _ in
-            var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")])
-            response.stream = .endless(piece: Data("[".utf8) + Data(repeating: 0x20, count: 64 << 10))
-            return response
+            LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")], stream: .endless(piece: Data("[".utf8) + Data(repeating: 0x20, count: 64 << 10)))
         }
         let client = GithubAPIClient(baseURL: api.baseURL, maximumResponseBytes: 1 << 20)
         let error = await failure { try await client.fetchRepositories(user: "octocat") }

@@ -32,9 +32,7 @@ final class HostileServerTests: XCTestCase {
 
     func test_anEndlessChunkedBody_failsAt64MB() throws {
         let api = try LoopbackHTTPServer { _ in
-            var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")])
-            response.stream = .endless(piece: Data(repeating: 0x20, count: 16 << 10))
-            return response
+            LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")], stream: .endless(piece: Data(repeating: 0x20, count: 16 << 10)))
         }
         let run = try ReposBinary.run(["--json", "octocat"], environment: ["GITHUB_API_URL": api.baseURL.absoluteString])
         assertOneErrorLine(run, containing: "response from \(api.baseURL.absoluteString)/users/octocat/repos?per_page=100 is larger than 64 MB")
@@ -78,9 +76,7 @@ final class HostileServerTests: XCTestCase {
             XCTAssertTrue(run.stderr.contains("--timeout needs a whole number of seconds"), run.stderr)
         }
         let api = try LoopbackHTTPServer { _ in
-            var response = LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")])
-            response.stream = .trickle(Data("[]".utf8), every: .seconds(60))
-            return response
+            LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")], stream: .trickle(Data("[]".utf8), every: .seconds(60)))
         }
         let run = try ReposBinary.run(["--timeout", "1", "octocat"], environment: ["GITHUB_API_URL": api.baseURL.absoluteString])
         assertOneErrorLine(run, containing: "took longer than 1 s (the whole-fetch deadline; see --timeout)")

@@ -27,8 +27,7 @@
 // 3. Live view model. The accessor's caller keeps the view model alive for the whole access, so the
 //    address stays valid until the access ends.
 // 4. Exclusivity. A debug build mutates through the key path, so the runtime still catches an access
-//    that overlaps the mutation; a release build does not check (as for `@Observable`'s storage,
-//    whose accesses the optimizer proves or skips).
+//    that overlaps the mutation; a release build does not check.
 
 /// Offsets of observed properties' storage inside their view models, by storage key path: what the
 /// in-place mutation accessor of ``Observed`` uses to reach the storage without applying a key path.
