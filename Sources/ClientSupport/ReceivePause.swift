@@ -1,6 +1,7 @@
 #if canImport(FoundationNetworking)
 import Foundation
 import FoundationNetworking
+import Synchronization
 
 /// Stops libcurl reading a FoundationNetworking task's response, from inside one of the task's
 /// delegate calls.
@@ -16,18 +17,31 @@ import FoundationNetworking
 ///
 /// FoundationNetworking offers no way to do this through its API, so the task's libcurl handle is found by
 /// reflection (task → its protocol → the protocol's easy handle → the raw handle) and
-/// `curl_easy_pause` is looked up in the libcurl the process already loaded. If any step is missing
+/// `curl_easy_pause` is looked up in the libcurl FoundationNetworking was linked with. If any step is missing
 /// (another corelibs layout), nothing happens and the transfer ends when the cancellation gets through,
 /// as before; the byte-count tests in LimitedHTTPSessionTests catch that.
-enum ReceivePause {
+package enum ReceivePause {
     /// `curl_easy_pause(CURL *handle, int bitmask) -> CURLcode`, from the libcurl FoundationNetworking
     /// links against.
     private typealias PauseFunction = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
 
-    // NB: `dlsym` with a null handle is RTLD_DEFAULT: every object the process loaded.
-    private static let pauseFunction: PauseFunction? = dlsym(nil, "curl_easy_pause").map {
-        unsafeBitCast($0, to: PauseFunction.self)
-    }
+    /// `curl_easy_pause` of the libcurl that FoundationNetworking itself uses: looked up from
+    /// FoundationNetworking's own library, so that the search covers that library and the libraries
+    /// it was linked with, in its load order, and never another libcurl the process loaded first
+    /// (an app can bring a libcurl of its own). Where FoundationNetworking is not a shared library
+    /// of its own (a build with a static standard library), it is part of the executable, and the
+    /// process's default scope is the executable's, in its own link order.
+    private static let pauseFunction: PauseFunction? = {
+        let library = dlopen("libFoundationNetworking.so", RTLD_NOW | RTLD_NOLOAD)
+        defer { if let library { dlclose(library) } }   // RTLD_NOLOAD took a reference; the library stays loaded
+        // NB: `dlsym` with a null handle is RTLD_DEFAULT, the scope of the executable.
+        return dlsym(library, "curl_easy_pause").map { unsafeBitCast($0, to: PauseFunction.self) }
+    }()
+
+    /// How many transfers ``pause(_:)`` has paused in this process, for the tests that check that a
+    /// refused transfer was stopped by pausing it, not only by the cancellation getting through.
+    package static var pausedTransfers: Int { paused.load(ordering: .relaxed) }
+    private static let paused = Atomic<Int>(0)
 
     /// CURLPAUSE_RECV | CURLPAUSE_SEND.
     private static let pauseAll: Int32 = 1 | 4
@@ -41,8 +55,9 @@ enum ReceivePause {
     @discardableResult
     static func pause(_ task: URLSessionTask) -> Bool {
         assert(CallingThreadOperationQueue.isDeliveringOnCurrentThread, "ReceivePause.pause(_:) outside a delegate call")
-        guard let pauseFunction, let handle = rawHandle(of: task) else { return false }
-        return pauseFunction(handle, pauseAll) == 0
+        guard let pauseFunction, let handle = rawHandle(of: task), pauseFunction(handle, pauseAll) == 0 else { return false }
+        paused.add(1, ordering: .relaxed)
+        return true
     }
 
     /// The `CURL *` of `task`'s running transfer, read by reflection.

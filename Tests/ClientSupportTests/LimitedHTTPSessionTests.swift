@@ -31,8 +31,16 @@ final class LimitedHTTPSessionTests: XCTestCase {
         let server = try LoopbackHTTPServer { _ in
             LoopbackHTTPServer.Response(headers: headers, stream: stream)
         }
+        #if canImport(FoundationNetworking)
+        let pausedBefore = ReceivePause.pausedTransfers
+        #endif
         assertTooLarge(await fetch(server.baseURL, limit: 1 << 20), server.baseURL, limit: 1 << 20, file: file, line: line)
         let sent = try XCTUnwrap(server.bytesSentPerConnection(waitingUpTo: .seconds(60)), "the client never hung up", file: file, line: line)
+        #if canImport(FoundationNetworking)
+        // By the time the client hung up, the refusal had paused the transfer in libcurl (the
+        // cancellation alone can wait behind a fast server for as long as it sends).
+        XCTAssertGreaterThan(ReceivePause.pausedTransfers, pausedBefore, "the refused transfer was not paused", file: file, line: line)
+        #endif
         XCTAssertEqual(sent.count, 1, file: file, line: line)
         return sent.reduce(0, +)
     }

@@ -29,6 +29,16 @@ final class ObservationCenter {
     #endif
     var changeSubscribers: SubscriberList<Void>?
 
+    /// Whether any ``Observed`` property of the view model has a subscriber list (set when the first
+    /// one is created, and kept, as the lists are). Until then an in-place mutation skips reading
+    /// its property's list, which, where the accessor runs with its key paths unknown at compile
+    /// time, is a key path read of the whole property.
+    @usableFromInline
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var hasPropertySubscribers = false
+
     /// Hooks told when an owned task ends (the tester waits on them).
     private var taskEndSubscribers: SubscriberList<Void>?
 

@@ -84,9 +84,9 @@ extension Observed {
     static func didModifyNotifyingObservation<EnclosingSelf: ViewModel>(
         _ instance: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
-        storage: UnsafeMutablePointer<Observed<Value>>
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
-        notifySubscribers(of: instance, storage: storage)
+        notifySubscribers(of: instance, storage: storageKeyPath)
         guard let model = instance as? ObservableViewModel,
               let observation = model.observationState.map(Unmanaged.passUnretained)
         else { return }

@@ -72,6 +72,7 @@ public struct Observed<Value: Equatable> {
                 } else {
                     list = SubscriberList<Value>()
                     instance[keyPath: storageKeyPath].subscribers = list
+                    center.hasPropertySubscribers = true
                 }
                 center.recordRead(of: list, through: wrappedKeyPath)
             }
@@ -96,10 +97,6 @@ public struct Observed<Value: Equatable> {
         // alone holds is never copied; it notifies without comparing (a comparison would cost as much
         // as the value is large). A value without references (`count += 1`) is compared with a copy
         // of it taken before, as an assignment compares.
-        // The storage is reached through its address (`StorageAddresses`, where the invariants are),
-        // not through the storage key path: where this accessor is not inlined (a mutation through an
-        // optional chain) the key path would be applied at run time, which costs more than the rest
-        // of the mutation.
         // NB: one yield, so that the optimizer can inline the accessor where the key paths are
         // known (it does not inline a coroutine with more than one), and no `defer`: the optimizer
         // outlines a `defer` of a coroutine into a function of its own, where the key paths are
@@ -107,28 +104,19 @@ public struct Observed<Value: Equatable> {
         // coroutine is then abandoned at the yield) does not notify.
         @inline(__always)
         _modify {
-            let storage = StorageAddresses.shared.address(of: storageKeyPath, in: instance)
-            let tracked = instance is ObservableViewModel && storage.pointee.mayBeTracked
-            let old: Value? = _isPOD(Value.self) ? storage.pointee.value : nil
+            let tracked = mayBeTracked(instance, storage: storageKeyPath)
+            let old: Value? = _isPOD(Value.self) ? instance[keyPath: storageKeyPath].value : nil
             if tracked && old == nil { willModifyNotifyingObservation(instance, wrapped: wrappedKeyPath) }
-            #if DEBUG
-            // Invariant 4 of `StorageAddresses`: the runtime checks the access in a debug build.
             yield &instance[keyPath: storageKeyPath].value
-            #else
-            yield &storage.pointee.value
-            #endif
-            didModify(
-                instance, from: old, tracked: tracked, wrapped: wrappedKeyPath, storage: storageKeyPath, at: storage
-            )
+            didModify(instance, from: old, tracked: tracked, wrapped: wrappedKeyPath, storage: storageKeyPath)
         }
     }
 
     /// After an in-place mutation: for a value without references (`old` is its value before),
     /// notifies as an assignment of the new value would; for any other, notifies without comparing.
     ///
-    /// NB: always inlined into the `_modify` accessor. `storage` is the property's storage in
-    /// `instance` (``StorageAddresses``); `storageKeyPath` is used only where Observation may be
-    /// watching (an ``ObservableViewModel``'s property a tracker read).
+    /// NB: always inlined into the `_modify` accessor, so that its key path reads resolve at compile
+    /// time.
     @inlinable
     @inline(__always)
     @MainActor
@@ -137,26 +125,25 @@ public struct Observed<Value: Equatable> {
         from old: Value?,
         tracked: Bool,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
-        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>,
-        at storage: UnsafeMutablePointer<Observed<Value>>
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         guard let old else {
             if tracked {
-                didModifyNotifyingObservation(instance, wrapped: wrappedKeyPath, storage: storage)
+                didModifyNotifyingObservation(instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
             } else {
-                notifySubscribers(of: instance, storage: storage)
+                notifySubscribers(of: instance, storage: storageKeyPath)
             }
             return
         }
-        let new = storage.pointee.value
+        let new = instance[keyPath: storageKeyPath].value
         guard new != old else { return }
         if tracked {
             // Observation hears of a change before it is stored: the old value goes back, and the new
             // one is written as an assignment writes it.
-            storage.pointee.value = old
+            instance[keyPath: storageKeyPath].value = old
             writeNotifyingObservation(new, to: instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
         } else {
-            notifySubscribers(of: instance, storage: storage)
+            notifySubscribers(of: instance, storage: storageKeyPath)
         }
     }
 
@@ -200,21 +187,27 @@ public struct Observed<Value: Equatable> {
 
     /// Tells the subscribers the current value, after an in-place mutation.
     ///
-    /// NB: always inlined into the `_modify` accessor. `storage` is the property's storage in
-    /// `instance` (``StorageAddresses``). The value is read (and retained) only when somebody
-    /// subscribed.
+    /// NB: always inlined into the `_modify` accessor, so that its key path reads resolve at compile
+    /// time. The value is read (and retained) only when somebody subscribed.
     @inlinable
     @inline(__always)
     @MainActor
     static func notifySubscribers<EnclosingSelf: ViewModel>(
         of instance: EnclosingSelf,
-        storage: UnsafeMutablePointer<Observed<Value>>
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         // Unretained, as in `store`: invariant 3 of the hot path.
-        let changes = unretained(instance.observationCenter.changeSubscribers)
-        let list = unretained(storage.pointee.subscribers)
+        // NB: the property's list is read only when some property has one. For a mutation through
+        // an optional chain (`rows[id: id]?.title = title`) the compiler calls the view model's
+        // synthesized `modify` accessor, which cannot inline this accessor (it ends the access in two
+        // places), so the key paths are applied at run time, and that read would cost more than the
+        // rest of the mutation.
+        let center = instance.observationCenter
+        let changes = unretained(center.changeSubscribers)
+        if changes == nil && !center.hasPropertySubscribers { return }
+        let list = unretained(instance[keyPath: storageKeyPath].subscribers)
         if list == nil && changes == nil { return }
-        deliverChange(storage.pointee.value, to: list, changes: changes)
+        deliverChange(instance[keyPath: storageKeyPath].value, to: list, changes: changes)
     }
 }
 

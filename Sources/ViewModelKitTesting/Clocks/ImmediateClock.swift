@@ -15,8 +15,7 @@ import Synchronization
 /// Before a sleep returns it yields, so work that is ready (another task's next step, a value a
 /// stream delivers) runs between a timer's ticks as it would in real time: until the main actor's
 /// queue is empty under main-actor scheduling, a fixed number of times otherwise. Under
-/// `withMainActorScheduling(_:)`, or while a ``TestClock`` or a `ViewModelTester` exists, that
-/// interleaving is the same on every run.
+/// `withMainActorScheduling` that interleaving is the same on every run.
 ///
 /// Copies of an `ImmediateClock` share one current time (the time lives in a shared,
 /// `Mutex`-guarded box), so a clock handed to code under test and the test's copy agree on ``now``.

@@ -25,9 +25,9 @@ internal import ViewModelKit
 /// Repeating timers should be driven with ``advance(by:)`` or a bounded
 /// ``run(timeout:fileID:filePath:line:column:)``.
 ///
-/// For as long as a test clock exists, the tasks of the process run on the main actor, one job at a
-/// time (as inside `withMainActorScheduling(_:)`), so those waits let the same work run, in the same
-/// order, on every run of the test.
+/// A test clock leaves the process's scheduling as it is. Inside `withMainActorScheduling` (or a
+/// test with the `.mainActorScheduling` trait) the tasks of the process run on the main actor, one
+/// job at a time, so those waits let the same work run, in the same order, on every run of the test.
 ///
 /// ## Topics
 ///
@@ -92,11 +92,6 @@ public final class TestClock: Clock, Sendable {
     /// ```
     public init(now: Instant = .init()) {
         state = Mutex(State(now: now))
-        GlobalEnqueueHook.retain()
-    }
-
-    deinit {
-        GlobalEnqueueHook.release()
     }
 
     /// The current time. It only changes when the clock is advanced.

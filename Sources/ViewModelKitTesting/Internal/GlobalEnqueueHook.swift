@@ -3,38 +3,84 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 import Synchronization
 
-/// The one place that touches the Swift runtime's enqueue hooks. While they are installed, every
-/// job the runtime would hand to the global concurrent executor goes to the main actor's queue
-/// instead, so all tasks of the process run one job at a time, in the order they were enqueued;
-/// and every job enqueued on the main actor is counted, so a yield can tell whether anything but
-/// itself was queued while it waited (``enqueuedJobs``).
+/// The one place that touches the Swift runtime's enqueue hooks. While a scope wants it
+/// (``retain()``), every job the runtime would hand to the global concurrent executor runs on the
+/// main thread instead, behind the work already queued there, so all tasks of the process run one
+/// job at a time, in the order they were enqueued; and every job queued for the main thread is
+/// counted, so a yield can tell whether anything but itself was queued while it waited
+/// (``enqueuedJobs``).
 ///
-/// Invariant: `swift_task_enqueueGlobal_hook` and `swift_task_enqueueMainExecutor_hook` are written
-/// only here, only under `users`' lock, and only at its transitions: from `nil` to this file's
-/// hooks when the count of users goes from 0 to 1, and back to `nil` when it returns to 0. A hook
-/// someone else installed is never replaced or removed: then neither is installed and scheduling
-/// stays as it is, as it does where the runtime does not export them (the symbols are looked up at
-/// run time). The runtime reads a hook without a lock; a pointer-sized store is what it sees, old
-/// or new, and either is a valid function to call. Debug builds check the invariant at each
-/// transition.
+/// The hooks are process-wide: the runtime hands them a job and nothing else, and a task that hops
+/// to the global executor is enqueued with no current task, so a hook cannot tell which test a job
+/// belongs to. That is why serial scheduling is only ever on inside an explicit scope
+/// (`withMainActorScheduling`, the `.mainActorScheduling` trait), never because a clock or a tester
+/// exists.
+///
+/// Living beside other libraries that write the same slots (swift-concurrency-extras'
+/// `withMainSerialExecutor` saves the slot, writes its own hook, and writes the saved one back):
+/// - Installing saves whatever the slots hold and puts this file's hooks in front of them; a hook
+///   found there first is called for every job this file does not take (while no scope is active,
+///   or after the watchdog gave up).
+/// - Removing writes a slot back only while it still holds this file's hook; a hook someone
+///   installed over it stays. Then this file's hook may be written back later by that library (it
+///   saved it), so the hooks are always safe to call: with no scope active they only pass the job
+///   on, to the saved hook or to the runtime.
+///
+/// Invariant: the slots are written only here, under `state`'s lock, at a scope's start or end. A
+/// hook reads the state under the same lock; the runtime reads a slot without one, and a
+/// pointer-sized store is what it sees, old or new, either of them a valid function. Debug builds
+/// check that scopes are balanced.
+///
+/// Blocking: a job taken from the global executor waits in `state.pending` and runs from a block on
+/// the main dispatch queue (the main actor's queue), in order. If the main thread runs none of them
+/// for a limit (two seconds unless the scope says otherwise; a test blocks it waiting for work that can only run there, with a
+/// semaphore, say), a watchdog on a dispatch queue hands the waiting jobs to the global executor,
+/// stops taking new ones until the last scope ends, and the scopes report it.
 enum GlobalEnqueueHook {
     /// The runtime's signature for the original global enqueue.
-    private typealias Original = @convention(thin) (UnownedJob) -> Void
+    typealias Original = @convention(thin) (UnownedJob) -> Void
     /// The runtime's signature for the hook: a job and the original enqueue.
     private typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
 
-    /// Who wants serial scheduling, and where the runtime keeps the hook.
-    private struct Users {
+    /// How long, by default, the main thread may run none of the jobs taken from the global
+    /// executor before the watchdog gives them back. Real time, in test support code: it only
+    /// bounds a test that would otherwise hang.
+    static let defaultBlockedMainThreadLimit: Duration = .seconds(2)
+
+    /// How often the watchdog looks while jobs wait.
+    private static let watchdogInterval = DispatchTimeInterval.milliseconds(100)
+
+    /// Everything the hooks and the scopes share.
+    private struct State {
         /// How many scopes want serial scheduling.
-        var count = 0
-        /// Whether this file installed the hook.
-        var installed = false
+        var scopes = 0
+        /// The blocked-main-thread limit of each active scope; the smallest applies.
+        var limits: [Duration] = []
         /// Whether the slots have been looked up.
         var lookedUp = false
         /// The hooks' storage in the runtime, if the runtime exports both.
         var slots: (global: UnsafeMutablePointer<Hook?>, main: UnsafeMutablePointer<Hook?>)?
+        /// What the slots held when this file's hooks went in front of them.
+        var previousGlobal: Hook?
+        var previousMain: Hook?
+        /// The runtime's own global enqueue, as handed to the first hooked job.
+        var original: Original?
+        /// Jobs taken from the global executor, oldest first, each with a main-queue block coming.
+        var pending: [UnownedJob] = []
+        /// Jobs from `pending` the main thread has run, ever: the watchdog's sign of progress.
+        var drained = 0
+        /// Whether the watchdog gave up on the main thread; cleared when the last scope ends.
+        var bypassing = false
+        /// Incremented each time the watchdog gives up; a scope that sees it change reports it.
+        var blockages = 0
+        /// Whether a watchdog check is scheduled.
+        var watching = false
+        /// `drained` at the watchdog's last look, and when it last changed.
+        var lastDrained = 0
+        var lastProgress = DispatchTime.now()
 
         /// ``slots``, looked up on first use.
         mutating func hookSlots() -> (global: UnsafeMutablePointer<Hook?>, main: UnsafeMutablePointer<Hook?>)? {
@@ -52,58 +98,170 @@ enum GlobalEnqueueHook {
         }
     }
 
-    private static let users = Mutex(Users())
+    private static let state = Mutex(State())
 
-    /// Jobs enqueued on the main actor while the hooks are installed.
+    /// Jobs queued for the main thread while a scope is active.
     private static let mainJobs = Atomic<Int>(0)
 
-    /// Sends a global job to the main actor's queue.
-    private static let globalHook: Hook = { job, _ in MainActor.shared.enqueue(job) }
-
-    /// Counts a job for the main actor and enqueues it as the runtime would.
-    private static let mainHook: Hook = { job, original in
-        mainJobs.add(1, ordering: .relaxed)
-        original(job)
+    /// Where a global job goes while this file's hook is installed.
+    private static let globalHook: Hook = { job, original in
+        enum Route { case serial, previous(Hook), runtime }
+        let route = state.withLock { state -> Route in
+            if state.original == nil { state.original = original }
+            guard state.scopes > 0, !state.bypassing else {
+                return state.previousGlobal.map(Route.previous) ?? .runtime
+            }
+            state.pending.append(job)
+            return .serial
+        }
+        switch route {
+        case .runtime: original(job)
+        case .previous(let hook): hook(job, original)
+        case .serial:
+            mainJobs.add(1, ordering: .relaxed)
+            DispatchQueue.main.async(execute: runNextPending)
+            startWatchdogIfNeeded()
+        }
     }
 
-    /// How many jobs have been enqueued on the main actor so far, or `nil` while the hooks are not
-    /// installed (nothing is counted then). Compare two readings to see whether jobs came in between.
+    /// Counts a job for the main actor while a scope is active, and enqueues it as before.
+    private static let mainHook: Hook = { job, original in
+        let previous = state.withLock { state -> Hook? in
+            if state.scopes > 0 { mainJobs.add(1, ordering: .relaxed) }
+            return state.previousMain
+        }
+        if let previous { previous(job, original) } else { original(job) }
+    }
+
+    /// Runs the oldest job taken from the global executor; on the main thread, from its block.
+    private static func runNextPending() {
+        let job = state.withLock { state -> UnownedJob? in
+            guard !state.pending.isEmpty else { return nil }   // the watchdog gave it back
+            state.drained += 1
+            return state.pending.removeFirst()
+        }
+        job?.runSynchronously(on: MainActor.sharedUnownedExecutor)
+    }
+
+    /// Schedules the watchdog's next look unless one is scheduled.
+    private static func startWatchdogIfNeeded() {
+        let start = state.withLock { state -> Bool in
+            guard !state.watching else { return false }
+            state.watching = true
+            state.lastDrained = state.drained
+            state.lastProgress = .now()
+            return true
+        }
+        if start { scheduleWatchdog() }
+    }
+
+    /// Schedules a look of the watchdog. It runs on a dispatch queue, which is not a Swift executor,
+    /// so the hooks never send it to the main thread it watches.
+    private static func scheduleWatchdog() {
+        DispatchQueue.global().asyncAfter(deadline: .now() + watchdogInterval, execute: watch)
+    }
+
+    /// One look of the watchdog: gives the pending jobs back to the global executor if the main
+    /// thread ran none of them for the smallest limit of the active scopes.
+    private static func watch() {
+        enum Next { case stop, again, giveBack([UnownedJob], Original?, Hook?) }
+        let next = state.withLock { state -> Next in
+            let now = DispatchTime.now()
+            if state.drained != state.lastDrained || state.pending.isEmpty {
+                state.lastDrained = state.drained
+                state.lastProgress = now
+            }
+            guard state.scopes > 0, !state.bypassing, !state.pending.isEmpty else {
+                state.watching = false
+                return .stop
+            }
+            let last = state.lastProgress.uptimeNanoseconds
+            let waited = Duration.nanoseconds(Int64(clamping: now.uptimeNanoseconds >= last ? now.uptimeNanoseconds - last : 0))
+            guard waited >= state.limits.min() ?? defaultBlockedMainThreadLimit else { return .again }
+            state.bypassing = true
+            state.blockages += 1
+            state.watching = false
+            let jobs = state.pending
+            state.pending.removeAll()
+            return .giveBack(jobs, state.original, state.previousGlobal)
+        }
+        switch next {
+        case .stop: return
+        case .again: scheduleWatchdog()
+        case .giveBack(let jobs, let original, let previous):
+            guard let original else { return }   // unreachable: a job came through the hook first
+            for job in jobs {
+                if let previous { previous(job, original) } else { original(job) }
+            }
+        }
+    }
+
+    /// How many jobs have been queued for the main thread so far, or `nil` while no scope is
+    /// active or scheduling is not serial (nothing is counted then). Compare two readings to see
+    /// whether jobs came in between.
     static var enqueuedJobs: Int? {
         isActive ? mainJobs.load(ordering: .relaxed) : nil
     }
 
-    /// Whether jobs for the global executor go to the main actor's queue right now.
+    /// Whether jobs for the global executor run on the main thread right now.
     static var isActive: Bool {
-        users.withLock { $0.installed }
+        state.withLock { $0.scopes > 0 && !$0.bypassing && $0.slots != nil }
     }
 
-    /// Starts a scope that wants serial scheduling; installs the hook for the first one. Pair each
-    /// call with ``release()``.
-    static func retain() {
-        users.withLock { users in
-            users.count += 1
-            guard users.count == 1, let slots = users.hookSlots() else { return }
-            guard slots.global.pointee == nil, slots.main.pointee == nil else { return }   // someone else's: leave them
-            slots.main.pointee = mainHook
-            slots.global.pointee = globalHook
-            users.installed = true
+    /// Whether two hooks are the same function.
+    private static func same(_ hook: Hook?, _ other: Hook) -> Bool {
+        unsafeBitCast(hook, to: UnsafeRawPointer?.self) == unsafeBitCast(other, to: UnsafeRawPointer.self)
+    }
+
+    /// What a scope gets from ``retain()`` and gives back to ``release(_:)``.
+    struct Scope {
+        /// ``State/blockages`` when the scope began.
+        fileprivate let blockages: Int
+        /// The scope's blocked-main-thread limit.
+        fileprivate let limit: Duration
+    }
+
+    /// Starts a scope that wants serial scheduling; puts the hooks in place for the first one.
+    /// Pair each call with ``release(_:)``.
+    ///
+    /// - Parameter blockedMainThreadLimit: How long the main thread may run no job taken from the
+    ///   global executor before the watchdog gives up on it.
+    static func retain(blockedMainThreadLimit: Duration = defaultBlockedMainThreadLimit) -> Scope {
+        state.withLock { state in
+            state.scopes += 1
+            state.limits.append(blockedMainThreadLimit)
+            if state.scopes == 1, let slots = state.hookSlots() {
+                if !same(slots.global.pointee, globalHook) {
+                    state.previousGlobal = slots.global.pointee
+                    slots.global.pointee = globalHook
+                }
+                if !same(slots.main.pointee, mainHook) {
+                    state.previousMain = slots.main.pointee
+                    slots.main.pointee = mainHook
+                }
+            }
+            return Scope(blockages: state.blockages, limit: blockedMainThreadLimit)
         }
     }
 
-    /// Ends a scope started with ``retain()``; removes the hook when the last one ends.
-    static func release() {
-        users.withLock { users in
-            assert(users.count > 0, "GlobalEnqueueHook.release() without a matching retain()")
-            guard users.count > 0 else { return }
-            users.count -= 1
-            guard users.count == 0, users.installed, let slots = users.hookSlots() else { return }
-            assert(
-                slots.global.pointee != nil && slots.main.pointee != nil,
-                "an enqueue hook was removed behind GlobalEnqueueHook's back"
-            )
-            slots.global.pointee = nil
-            slots.main.pointee = nil
-            users.installed = false
+    /// Ends a scope started with ``retain()``; takes the hooks out when the last one ends, where
+    /// they are still the slots' own. Returns whether the watchdog gave up on the main thread
+    /// during the scope.
+    @discardableResult
+    static func release(_ scope: Scope) -> Bool {
+        state.withLock { state in
+            assert(state.scopes > 0, "GlobalEnqueueHook.release(_:) without a matching retain()")
+            guard state.scopes > 0 else { return false }
+            let blocked = state.blockages != scope.blockages
+            state.scopes -= 1
+            if let index = state.limits.firstIndex(of: scope.limit) { state.limits.remove(at: index) }
+            guard state.scopes == 0 else { return blocked }
+            state.bypassing = false
+            if let slots = state.slots {
+                if same(slots.global.pointee, globalHook) { slots.global.pointee = state.previousGlobal }
+                if same(slots.main.pointee, mainHook) { slots.main.pointee = state.previousMain }
+            }
+            return blocked
         }
     }
 }

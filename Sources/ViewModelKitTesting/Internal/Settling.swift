@@ -33,16 +33,18 @@ enum Settling {
 /// Yields until `isDone()` holds, or the main actor's queue is found empty (a yield that saw no
 /// job but its own come in, twice in a row), or `limit` yields have passed. Returns `isDone()`.
 ///
-/// Under main-actor scheduling every task's work is on the main actor's queue, so a caller
-/// elsewhere settles there (it hops to the main actor and back). Otherwise it yields on the
-/// caller's executor, `limit` times unless `isDone()` holds first.
+/// It always yields on the main actor's queue (a caller elsewhere hops there and back): that is
+/// where view models' tasks run, and under main-actor scheduling every task's work. Without
+/// main-actor scheduling it yields `limit` times unless `isDone()` holds first.
 ///
 /// `nonisolated(nonsending)`: runs on the caller's executor, so a main-actor caller re-enqueues
 /// itself behind the main-actor work it is waiting for instead of moving to the global pool.
 @discardableResult
 nonisolated(nonsending) func settle(limit: Int = Settling.yields, until isDone: @Sendable () -> Bool = { false }) async -> Bool {
     let onMainActor = (#isolation).map { ($0 as AnyObject) === MainActor.shared } ?? false
-    if !onMainActor, GlobalEnqueueHook.isActive {
+    if !onMainActor {
+        // View models' tasks, and so most of what a clock wakes, run on the main actor: yields
+        // elsewhere would not wait for them.
         return await settleOnMainActor(limit: limit, until: isDone)
     }
     return await settleHere(limit: limit, countingJobs: onMainActor, until: isDone)
@@ -67,12 +69,14 @@ private nonisolated(nonsending) func settleHere(limit: Int, countingJobs: Bool, 
         guard let before, let after = GlobalEnqueueHook.enqueuedJobs else { continue }
         let enqueued = after - before
         // The cheapest cost seen before this yield: what this yield is compared with.
+        // Until a lone yield has been measured it is `Int.max`, so nothing is computed from it
+        // before the bound check below (two settles at once would overflow the product).
         let cheapest = Settling.ownCost.min(enqueued, ordering: .relaxed).oldValue
-        let otherSettles = Settling.activeSettles.load(ordering: .relaxed) - 1
-        let allowed = cheapest + max(0, otherSettles) * cheapest
+        let otherSettles = max(0, Settling.activeSettles.load(ordering: .relaxed) - 1)
         // The first round may follow work the caller queued itself; a later one that saw no more
         // come in than its own yield (and the other settles' yields) found the queue empty.
-        if round > 0, cheapest >= 1, cheapest <= Settling.ownCostBound, enqueued <= allowed {
+        if round > 0, cheapest >= 1, cheapest <= Settling.ownCostBound,
+           enqueued <= cheapest * (otherSettles + 1) {
             quiet += 1
             if quiet == Settling.quietRounds { break }
         } else {

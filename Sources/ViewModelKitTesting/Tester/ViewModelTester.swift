@@ -35,12 +35,15 @@ internal import StateDump
 /// Before `send` returns, each task the intent started runs until it first suspends. Changes the
 /// view model's tasks make after the intent are queued for ``receive(_:timeout:fileID:filePath:line:column:)``,
 /// one entry per step of a task (what it does between two suspension points), in the order the
-/// steps ran. ``finish(timeout:fileID:filePath:line:column:)`` (or the tester's deinitialization)
+/// steps ran. Before `receive` returns, the view model's work queued on the main actor runs too,
+/// so that a task whose change was received is waiting again (on a clock, a client, a stream) when
+/// the test sends its next intent. ``finish(timeout:fileID:filePath:line:column:)`` (or the tester's deinitialization)
 /// fails on changes nobody received and on tasks still running.
 ///
-/// For as long as a tester exists, the tasks of the process run on the main actor, one job at a
-/// time in the order they were enqueued (as inside `withMainActorScheduling(_:)`), so the steps of
-/// the view model's tasks interleave the same way on every run.
+/// A tester leaves the process's scheduling as it is, so tests that run beside it (Swift Testing's
+/// parallel runner) keep theirs. For the steps of the view model's tasks to interleave the same way
+/// on every run, run the test inside `withMainActorScheduling` (or with the
+/// `.mainActorScheduling` trait).
 ///
 /// ## Topics
 ///
@@ -160,7 +163,6 @@ public final class ViewModelTester<Model: ViewModel> {
         column: UInt = #column
     ) {
         IssueReporting.installTestReporterIfNeeded()
-        GlobalEnqueueHook.retain()
         self.viewModel = viewModel
         self.exhaustivity = exhaustivity
         self.timeout = timeout
@@ -176,7 +178,6 @@ public final class ViewModelTester<Model: ViewModel> {
     }
 
     isolated deinit {
-        defer { GlobalEnqueueHook.release() }
         guard !isFinished else { return }
         checkEnd(at: createdAt)
         viewModel.cancelAllTasksInTree()
@@ -276,7 +277,7 @@ public final class ViewModelTester<Model: ViewModel> {
                 let next = received.removeFirst()
                 assert(next.state, updateExpectation, from: next.before, at: location)
                 if !next.isOvertaken { asserted = next.state }
-                return
+                return await letTasksReachTheirNextWait()
             }
             if exhaustivity != .on {
                 while !received.isEmpty {
@@ -284,7 +285,7 @@ public final class ViewModelTester<Model: ViewModel> {
                     if matches(next.state, updateExpectation, from: next.before, at: location) {
                         if !skipped.isEmpty { noteSkipped("\(counted(skipped.count, "change")) made by tasks") }
                         if !next.isOvertaken { asserted = next.state }
-                        return
+                        return await letTasksReachTheirNextWait()
                     }
                     skipped.append(next)
                     if !next.isOvertaken { asserted = next.state }
@@ -427,6 +428,14 @@ public final class ViewModelTester<Model: ViewModel> {
             received.append(Received(origin: change.origin, before: latest, state: change.state))
             latest = change.state
         }
+    }
+
+    /// Lets the step a task took go on until the task waits again: a task that made the change just
+    /// received may still have to hop back into what it waits on (a stream's `next()`), and an
+    /// intent sent now must find it waiting there, where a cancellation reaches it, not between two
+    /// jobs (where a stream would still hand it what was sent after the cancellation).
+    private func letTasksReachTheirNextWait() async {
+        await settle()
     }
 
     /// Lets each task that has not begun yet run until it first suspends.
