@@ -68,7 +68,7 @@ public func withMainActorScheduling<Result>(
 }
 
 /// Runs the synchronous `operation` (an `XCTestCase.invokeTest()` override, say) with every task
-/// of the process scheduled on the main actor, as ``withMainActorScheduling(blockedMainThreadLimit:reporter:fileID:filePath:line:column:_:)-4yd4u``
+/// of the process scheduled on the main actor, as ``withMainActorScheduling(blockedMainThreadLimit:reporter:fileID:filePath:line:column:_:)-6dumz``
 /// does.
 ///
 /// ```swift
@@ -125,7 +125,7 @@ private func blockedMainThreadMessage(_ limit: Duration) -> String {
 
 #if canImport(Testing)
 /// A Swift Testing trait that runs a test, or every test of a suite, inside
-/// ``withMainActorScheduling(blockedMainThreadLimit:reporter:fileID:filePath:line:column:_:)-4yd4u``.
+/// ``withMainActorScheduling(blockedMainThreadLimit:reporter:fileID:filePath:line:column:_:)-6dumz``.
 ///
 /// ```swift
 /// @Test(.mainActorScheduling) @MainActor
