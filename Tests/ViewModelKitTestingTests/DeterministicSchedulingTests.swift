@@ -4,6 +4,9 @@ import XCTest
 
 /// The scenarios of a meetings app's record screen, each run 1,000 times: with the clocks' yields
 /// and main-actor scheduling, every run interleaves the timer and the other tasks the same way.
+/// (Every scenario runs inside `withMainActorScheduling`: a sleep through `any Clock` hops to the
+/// global executor, and without the scope that hop runs in parallel with the test, so on a loaded
+/// machine a tick can land after `advance` has returned.)
 final class DeterministicSchedulingTests: XCTestCase {
     private let iterations = 1_000
 
@@ -11,17 +14,19 @@ final class DeterministicSchedulingTests: XCTestCase {
 
     @MainActor
     func testOnATestClockTheTranscriptLandsBetweenTheSameTicksEveryTime() async {
-        for iteration in 0..<iterations {
-            let clock = TestClock()
-            let model = RecordMeetingModel(duration: 5, clock: clock, speech: speech(on: clock))
-            model.onAppear()
-            await clock.advance(by: .seconds(5))
-            // At 2 s the timer and a word are both due; the timer started its sleep first.
-            XCTAssertEqual(model.transcript, ["0:a", "0:b", "1:c", "1:d", "2:e", "2:f", "2:g"], "iteration \(iteration)")
-            XCTAssertEqual(model.secondsElapsed, 5, "iteration \(iteration)")
-            await waitUntilIdle(model)
-            XCTAssertTrue(clock.pendingSleepers.isEmpty, "iteration \(iteration)")
-            if model.transcript.count != 7 { break }
+        await withMainActorScheduling {
+            for iteration in 0..<iterations {
+                let clock = TestClock()
+                let model = RecordMeetingModel(duration: 5, clock: clock, speech: speech(on: clock))
+                model.onAppear()
+                await clock.advance(by: .seconds(5))
+                // At 2 s the timer and a word are both due; the timer started its sleep first.
+                XCTAssertEqual(model.transcript, ["0:a", "0:b", "1:c", "1:d", "2:e", "2:f", "2:g"], "iteration \(iteration)")
+                XCTAssertEqual(model.secondsElapsed, 5, "iteration \(iteration)")
+                await waitUntilIdle(model)
+                XCTAssertTrue(clock.pendingSleepers.isEmpty, "iteration \(iteration)")
+                if model.transcript.count != 7 { break }
+            }
         }
     }
 
@@ -52,43 +57,47 @@ final class DeterministicSchedulingTests: XCTestCase {
 
     @MainActor
     func testOnATestClockAnAlertPausesTheTimerUntilTheUserResumes() async {
-        for iteration in 0..<iterations {
-            let clock = TestClock()
-            let model = RecordMeetingModel(duration: 10, clock: clock, speech: speech(on: clock, script: []))
-            model.onAppear()
-            await clock.advance(by: .seconds(3))
-            model.endMeetingButtonTapped()
-            await clock.advance(by: .seconds(5))
-            XCTAssertEqual(model.secondsElapsed, 3, "iteration \(iteration)")
-            XCTAssertEqual(model.alert, "End meeting?", "iteration \(iteration)")
-            model.resumeButtonTapped()
-            await clock.advance(by: .seconds(6))
-            XCTAssertEqual(model.secondsElapsed, 9, "iteration \(iteration)")
-            await clock.advance(by: .seconds(1))
-            XCTAssertEqual(model.secondsElapsed, 10, "iteration \(iteration)")
-            XCTAssertNil(model.alert, "iteration \(iteration)")
-            await waitUntilIdle(model)
-            if model.secondsElapsed != 10 { break }
+        await withMainActorScheduling {
+            for iteration in 0..<iterations {
+                let clock = TestClock()
+                let model = RecordMeetingModel(duration: 10, clock: clock, speech: speech(on: clock, script: []))
+                model.onAppear()
+                await clock.advance(by: .seconds(3))
+                model.endMeetingButtonTapped()
+                await clock.advance(by: .seconds(5))
+                XCTAssertEqual(model.secondsElapsed, 3, "iteration \(iteration)")
+                XCTAssertEqual(model.alert, "End meeting?", "iteration \(iteration)")
+                model.resumeButtonTapped()
+                await clock.advance(by: .seconds(6))
+                XCTAssertEqual(model.secondsElapsed, 9, "iteration \(iteration)")
+                await clock.advance(by: .seconds(1))
+                XCTAssertEqual(model.secondsElapsed, 10, "iteration \(iteration)")
+                XCTAssertNil(model.alert, "iteration \(iteration)")
+                await waitUntilIdle(model)
+                if model.secondsElapsed != 10 { break }
+            }
         }
     }
 
     @MainActor
     func testOnATestClockAFailingStreamsAlertArrivesBetweenTheSameTicks() async {
-        for iteration in 0..<iterations {
-            let clock = TestClock()
-            let failing = ScriptedSpeech(script: ["a", "b", "c"], interval: .milliseconds(1_500), clock: clock, fails: true)
-            let model = RecordMeetingModel(duration: 10, clock: clock, speech: failing)
-            model.onAppear()
-            await clock.advance(by: .seconds(10))
-            // The word due at 3 s started its sleep before the tick due then, so it lands first.
-            XCTAssertEqual(model.transcript, ["1:a", "2:b", "4:c"], "iteration \(iteration)")
-            XCTAssertEqual(model.secondsElapsed, 4, "iteration \(iteration)")
-            XCTAssertEqual(model.alert, "Speech recognition failed.", "iteration \(iteration)")
-            model.resumeButtonTapped()
-            await clock.advance(by: .seconds(6))
-            XCTAssertEqual(model.secondsElapsed, 10, "iteration \(iteration)")
-            await waitUntilIdle(model)
-            if model.secondsElapsed != 10 { break }
+        await withMainActorScheduling {
+            for iteration in 0..<iterations {
+                let clock = TestClock()
+                let failing = ScriptedSpeech(script: ["a", "b", "c"], interval: .milliseconds(1_500), clock: clock, fails: true)
+                let model = RecordMeetingModel(duration: 10, clock: clock, speech: failing)
+                model.onAppear()
+                await clock.advance(by: .seconds(10))
+                // The word due at 3 s started its sleep before the tick due then, so it lands first.
+                XCTAssertEqual(model.transcript, ["1:a", "2:b", "4:c"], "iteration \(iteration)")
+                XCTAssertEqual(model.secondsElapsed, 4, "iteration \(iteration)")
+                XCTAssertEqual(model.alert, "Speech recognition failed.", "iteration \(iteration)")
+                model.resumeButtonTapped()
+                await clock.advance(by: .seconds(6))
+                XCTAssertEqual(model.secondsElapsed, 10, "iteration \(iteration)")
+                await waitUntilIdle(model)
+                if model.secondsElapsed != 10 { break }
+            }
         }
     }
 
@@ -124,24 +133,26 @@ final class DeterministicSchedulingTests: XCTestCase {
 
     @MainActor
     func testOnATestClockADebouncedSearchLandsBetweenTheSameTicks() async {
-        for iteration in 0..<iterations {
-            let clock = TestClock()
-            let model = RecordMeetingModel(duration: 5, clock: clock, speech: speech(on: clock, script: []))
-            model.onAppear()
-            await clock.advance(by: .milliseconds(1_500))
-            for text in ["a", "ap", "app"] {
-                model.searchTextChanged(text)
-                await clock.advance(by: .milliseconds(100))
+        await withMainActorScheduling {
+            for iteration in 0..<iterations {
+                let clock = TestClock()
+                let model = RecordMeetingModel(duration: 5, clock: clock, speech: speech(on: clock, script: []))
+                model.onAppear()
+                await clock.advance(by: .milliseconds(1_500))
+                for text in ["a", "ap", "app"] {
+                    model.searchTextChanged(text)
+                    await clock.advance(by: .milliseconds(100))
+                }
+                XCTAssertEqual(model.results, [], "iteration \(iteration)")
+                // The search's 300 ms end at 2 s with the tick due then; the timer's sleep began first.
+                await clock.advance(by: .milliseconds(200))
+                XCTAssertEqual(model.results, ["APP"], "iteration \(iteration)")
+                XCTAssertEqual(model.resultsArrivedAt, 2, "iteration \(iteration)")
+                await clock.advance(by: .seconds(3))
+                XCTAssertEqual(model.secondsElapsed, 5, "iteration \(iteration)")
+                await waitUntilIdle(model)
+                if model.resultsArrivedAt != 2 { break }
             }
-            XCTAssertEqual(model.results, [], "iteration \(iteration)")
-            // The search's 300 ms end at 2 s with the tick due then; the timer's sleep began first.
-            await clock.advance(by: .milliseconds(200))
-            XCTAssertEqual(model.results, ["APP"], "iteration \(iteration)")
-            XCTAssertEqual(model.resultsArrivedAt, 2, "iteration \(iteration)")
-            await clock.advance(by: .seconds(3))
-            XCTAssertEqual(model.secondsElapsed, 5, "iteration \(iteration)")
-            await waitUntilIdle(model)
-            if model.resultsArrivedAt != 2 { break }
         }
     }
 
@@ -172,22 +183,24 @@ final class DeterministicSchedulingTests: XCTestCase {
 
     @MainActor
     func testOnATestClockASleepUntilNowWaitsForTheTestToAdvance() async {
-        for iteration in 0..<iterations {
-            let clock = TestClock(now: .init(offset: .seconds(7)))
-            let log = Log()
-            let sleeper = Task { @MainActor in
-                try await clock.sleep(until: clock.now)
-                log.entries.append("woke")
+        await withMainActorScheduling {
+            for iteration in 0..<iterations {
+                let clock = TestClock(now: .init(offset: .seconds(7)))
+                let log = Log()
+                let sleeper = Task { @MainActor in
+                    try await clock.sleep(until: clock.now)
+                    log.entries.append("woke")
+                }
+                let other = Task { @MainActor in log.entries.append("other") }
+                await clock.checkSuspension(sleeper)
+                _ = await other.value
+                XCTAssertEqual(log.entries, ["other"], "iteration \(iteration)")
+                await clock.advance()
+                XCTAssertEqual(log.entries, ["other", "woke"], "iteration \(iteration)")
+                XCTAssertEqual(clock.now.offset, .seconds(7), "iteration \(iteration)")
+                _ = await sleeper.result
+                if log.entries != ["other", "woke"] { break }
             }
-            let other = Task { @MainActor in log.entries.append("other") }
-            await clock.checkSuspension(sleeper)
-            _ = await other.value
-            XCTAssertEqual(log.entries, ["other"], "iteration \(iteration)")
-            await clock.advance()
-            XCTAssertEqual(log.entries, ["other", "woke"], "iteration \(iteration)")
-            XCTAssertEqual(clock.now.offset, .seconds(7), "iteration \(iteration)")
-            _ = await sleeper.result
-            if log.entries != ["other", "woke"] { break }
         }
     }
 

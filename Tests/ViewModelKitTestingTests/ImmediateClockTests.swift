@@ -23,11 +23,7 @@ final class ImmediateClockTests: XCTestCase {
         let clock = ImmediateClock()
         let poller = Poller(clock: clock)
         let task = poller.start()
-        var attempts = 0
-        while poller.polls < 50, attempts < 10_000 {
-            attempts += 1
-            await Task.yield()
-        }
+        await yieldUntil { poller.polls >= 50 }
         task.cancel()
         await task.value
         XCTAssertGreaterThanOrEqual(poller.polls, 50)

@@ -59,11 +59,7 @@ public func withMainActorScheduling<Result>(
     _ operation: @MainActor () async throws -> Result
 ) async rethrows -> Result {
     let scope = GlobalEnqueueHook.retain(blockedMainThreadLimit: blockedMainThreadLimit)
-    defer {
-        if GlobalEnqueueHook.release(scope) {
-            reportBlockedMainThread(blockedMainThreadLimit, to: reporter, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-    }
+    defer { end(scope, blockedMainThreadLimit, reporter: reporter, fileID: fileID, filePath: filePath, line: line, column: column) }
     return try await operation()
 }
 
@@ -97,19 +93,16 @@ public func withMainActorScheduling<Result>(
     _ operation: () throws -> Result
 ) rethrows -> Result {
     let scope = GlobalEnqueueHook.retain(blockedMainThreadLimit: blockedMainThreadLimit)
-    defer {
-        if GlobalEnqueueHook.release(scope) {
-            reportBlockedMainThread(blockedMainThreadLimit, to: reporter, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
-    }
+    defer { end(scope, blockedMainThreadLimit, reporter: reporter, fileID: fileID, filePath: filePath, line: line, column: column) }
     return try operation()
 }
 
-/// Fails the test for a main thread that ran none of the jobs waiting for it.
-private func reportBlockedMainThread(
-    _ limit: Duration, to reporter: any IssueReporter,
+/// Ends `scope`, and fails the test if its main thread ran none of the jobs waiting for it.
+private func end(
+    _ scope: GlobalEnqueueHook.Scope, _ limit: Duration, reporter: any IssueReporter,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
 ) {
+    guard GlobalEnqueueHook.release(scope) else { return }
     reporter.reportIssue(blockedMainThreadMessage(limit), fileID: fileID, filePath: filePath, line: line, column: column)
 }
 

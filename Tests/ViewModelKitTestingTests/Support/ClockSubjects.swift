@@ -46,14 +46,23 @@ final class Counter: Sendable {
     }
 }
 
-/// Yields (no real waiting) until `clock` has `count` pending sleepers, so a test knows the tasks
-/// it started have reached their sleeps.
-func waitForSleepers(_ clock: TestClock, count: Int) async {
-    var attempts = 0
-    while clock.pendingSleepers.count < count, attempts < 10_000 {
-        attempts += 1
+/// Yields until `condition` holds or ten seconds of real time pass. Work that hops to the global
+/// executor (a sleep through `Clock.sleep(for:)`, which is not isolated to its caller) runs in
+/// parallel with the test, and on a loaded machine it can take longer than any number of yields:
+/// a test that passes returns as soon as the condition holds, one that fails waits the ten seconds.
+@MainActor
+func yieldUntil(_ condition: @MainActor () -> Bool) async {
+    let giveUp = ContinuousClock.now.advanced(by: .seconds(10))
+    while !condition(), ContinuousClock.now < giveUp {
         await Task.yield()
     }
+}
+
+/// Yields until `clock` has `count` pending sleepers, so a test knows the tasks it started have
+/// reached their sleeps.
+@MainActor
+func waitForSleepers(_ clock: TestClock, count: Int) async {
+    await yieldUntil { clock.pendingSleepers.count >= count }
 }
 
 func at(_ seconds: Int) -> TestClock.Instant {
