@@ -1,5 +1,11 @@
 import Foundation
+#if os(Linux)
+// withObservationTracking(_:willSet:didSet:) is SwiftUI's SPI: swift-corelibs' Observation exports it,
+// Xcode's SDKs have no private interface for it, so elsewhere the rows with a subscriber are left out.
 @_spi(SwiftUI) import Observation
+#else
+import Observation
+#endif
 import ViewModelKit
 
 /// A row of the collection benchmarks.
@@ -35,13 +41,19 @@ func collectionRows(repeats: Int) -> [Row] {
     var rows: [Row] = []
     let length = 1_000
     let initial = IdentifiedArrayOf(uniqueElements: (0..<length).map { ListRow(id: $0, title: titles[0]) })
-    for subscribers in [0, 1] {
+    #if os(Linux)
+    let subscriberCounts = [0, 1]
+    #else
+    let subscriberCounts = [0]
+    #endif
+    for subscribers in subscriberCounts {
         let model = BenchListViewModel()
         let observable = ObservableList()
         var tokens: [ViewModelSubscription] = []
         if subscribers == 1 {
             tokens.append(model.observe(\.numbers) { consume($0.count) })
             tokens.append(model.observe(\.rows) { consume($0.count) })
+            #if os(Linux)
             withObservationTracking {
                 consume(observable.numbers.count)
                 consume(observable.rows.count)
@@ -50,6 +62,7 @@ func collectionRows(repeats: Int) -> [Row] {
             } didSet: { _ in
                 observationChanges.add(1, ordering: .relaxed)
             }
+            #endif
         }
         let cases: [(name: String, iterations: Int, ours: (Int) -> Void, peer: (Int) -> Void)] = [
             ("append to [Int]", length * 20, { n in

@@ -1,4 +1,11 @@
+#if os(Linux)
+// withObservationTracking(_:willSet:didSet:) is SwiftUI's SPI: swift-corelibs' Observation exports it,
+// Xcode's SDKs have no private interface for it, so the tests of trackers that stay registered run on
+// Linux only.
 @_spi(SwiftUI) import Observation
+#else
+import Observation
+#endif
 import Synchronization
 import XCTest
 import ViewModelKit
@@ -37,6 +44,40 @@ private final class EventLog: Sendable {
 @MainActor
 // The tests are `async` because XCTest on Linux can list the tests of a `@MainActor` class only then.
 final class ObservationTrackerTests: XCTestCase {
+    func testAnOnChangeTrackerStillHearsOnlyTheFirstChange() async {
+        let model = Counter()
+        let log = EventLog()
+        withObservationTracking { _ = model.count } onChange: { log.append("onChange") }
+        model.count = 1
+        model.count = 2
+        XCTAssertEqual(log.all, ["onChange"])
+    }
+
+    func testObservationsYieldsEachChange() async {
+        let model = Counter()
+        var values = Observations { model.count }.makeAsyncIterator()
+        let first = await values.next()
+        model.count = 1
+        let second = await values.next()
+        model.count = 2
+        let third = await values.next()
+        XCTAssertEqual([first, second, third], [0, 1, 2])
+    }
+
+    /// The property's own `willSet` runs before the wrapper sees the write (Swift calls it first), so
+    /// Observation's `onChange` comes after it, where an `@Observable` class calls `onChange` first.
+    func testCallOrderIsWillSetThenOnChangeThenDidSet() async {
+        let log = EventLog()
+        let model = Logged(log: log)
+        withObservationTracking { _ = model.count } onChange: { log.append("onChange") }
+        model.count = 1
+        XCTAssertEqual(log.all, ["willSet 1", "onChange", "didSet 1"])
+    }
+}
+
+
+#if os(Linux)
+extension ObservationTrackerTests {
     /// Installs a tracker that stays registered (`willSet`/`didSet`) on the read of `read`, then
     /// makes each change of `changes` and returns what the tracker heard.
     private func persistentTrackerHears(read: () -> Void, changes: [() -> Void]) -> [String] {
@@ -88,15 +129,6 @@ final class ObservationTrackerTests: XCTestCase {
         XCTAssertEqual(log.all, ["willSet", "didSet", "willSet", "didSet"])
     }
 
-    func testAnOnChangeTrackerStillHearsOnlyTheFirstChange() async {
-        let model = Counter()
-        let log = EventLog()
-        withObservationTracking { _ = model.count } onChange: { log.append("onChange") }
-        model.count = 1
-        model.count = 2
-        XCTAssertEqual(log.all, ["onChange"])
-    }
-
     func testAnEqualWriteTellsNoTrackerEvenAfterAChange() async {
         let model = Counter()
         let heard = persistentTrackerHears(read: { _ = model.count }, changes: [
@@ -104,25 +136,5 @@ final class ObservationTrackerTests: XCTestCase {
         ])
         XCTAssertEqual(heard, ["willSet", "didSet"])
     }
-
-    func testObservationsYieldsEachChange() async {
-        let model = Counter()
-        var values = Observations { model.count }.makeAsyncIterator()
-        let first = await values.next()
-        model.count = 1
-        let second = await values.next()
-        model.count = 2
-        let third = await values.next()
-        XCTAssertEqual([first, second, third], [0, 1, 2])
-    }
-
-    /// The property's own `willSet` runs before the wrapper sees the write (Swift calls it first), so
-    /// Observation's `onChange` comes after it, where an `@Observable` class calls `onChange` first.
-    func testCallOrderIsWillSetThenOnChangeThenDidSet() async {
-        let log = EventLog()
-        let model = Logged(log: log)
-        withObservationTracking { _ = model.count } onChange: { log.append("onChange") }
-        model.count = 1
-        XCTAssertEqual(log.all, ["willSet 1", "onChange", "didSet 1"])
-    }
 }
+#endif
