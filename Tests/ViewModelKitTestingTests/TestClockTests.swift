@@ -33,6 +33,28 @@ final class TestClockTests: XCTestCase {
         XCTAssertEqual(log.ticks, 600)
     }
 
+    /// Outside main-actor scheduling, a timer's way back into `sleep` can outlast every yield
+    /// `advance` makes (its call hops to the global executor, and a loaded machine runs it late).
+    /// `advance` still waits for a task woken in `repeatEvery` to sleep again before it moves on,
+    /// so no tick is lost.
+    @MainActor
+    func testATimerWhoseWayBackIntoSleepOutlastsTheYieldsStillTicksEverySecond() async {
+        let clock = TestClock()
+        let late = LateArrivingClock(base: clock, hops: 200)
+        let log = Log()
+        let task = Task { @MainActor in
+            try await repeatEvery(.seconds(1), on: late) { log.ticks += 1 }
+        }
+        await waitForSleepers(clock, count: 1)
+
+        await clock.advance(by: .seconds(5))
+
+        XCTAssertEqual(log.ticks, 5)
+        XCTAssertEqual(clock.pendingSleepers.map(\.deadline), [at(6)])
+        task.cancel()
+        _ = await task.result
+    }
+
     /// Non-isolated woken work (a detached loop) also runs between wakes.
     @MainActor
     func testDetachedLoopTicksWhenAdvancedFromMainActor() async {

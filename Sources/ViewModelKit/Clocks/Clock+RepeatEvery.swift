@@ -33,7 +33,7 @@ private func repeatEvery<C: Clock<Duration>>(
 ) async throws {
     var deadline = clock.now.advanced(by: interval)
     while true {
-        try await clock.sleep(until: deadline, tolerance: nil)
+        try await RepeatingSleep.sleep(on: clock, until: deadline, tolerance: nil)
         // Cancelled while the sleep was ending (on the caller's actor, before this step): no tick.
         try Task.checkCancellation()
         try await tick()

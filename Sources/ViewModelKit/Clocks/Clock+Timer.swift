@@ -85,7 +85,7 @@ public struct ClockTimerSequence<C: Clock>: AsyncSequence, Sendable {
             guard !finished else { return nil }
             let next = (deadline ?? clock.now).advanced(by: interval)
             do {
-                try await clock.sleep(until: next, tolerance: tolerance)
+                try await RepeatingSleep.sleep(on: clock, until: next, tolerance: tolerance)
             } catch {
                 finished = true
                 return nil

@@ -25,6 +25,12 @@ internal import ViewModelKit
 /// Repeating timers should be driven with ``advance(by:)`` or a bounded
 /// ``run(timeout:fileID:filePath:line:column:)``.
 ///
+/// Outside main-actor scheduling, a task woken in `repeatEvery` or `Clock.timer` is also waited
+/// for until it sleeps again (for at most a second of real time): its call into `sleep` hops to
+/// the global executor, which a loaded machine may run after any number of yields. A sleep that
+/// code calls itself through `any Clock` is not waited for that way; see the Controlling time
+/// article for when a test needs `withMainActorScheduling`.
+///
 /// A test clock leaves the process's scheduling as it is. Inside `withMainActorScheduling` (or a
 /// test with the `.mainActorScheduling` trait) the tasks of the process run on the main actor, one
 /// job at a time, so those waits let the same work run, in the same order, on every run of the test.
@@ -80,6 +86,9 @@ public final class TestClock: Clock, Sendable {
         var sleepers: [Sleeper] = []
         /// For sleepers that `advance` has resumed: resumed by the sleeper once its task runs again.
         var wakeAcknowledgements: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        /// How many times each task (by hash) has come into ``sleep(until:tolerance:)``, whether it
+        /// then slept or threw for cancellation.
+        var arrivals: [Int: Int] = [:]
     }
 
     private let state: Mutex<State>
@@ -136,7 +145,6 @@ public final class TestClock: Clock, Sendable {
         until deadline: Instant,
         tolerance: Duration? = nil
     ) async throws {
-        try Task.checkCancellation()
         let task = withUnsafeCurrentTask { $0?.hashValue }
         let id = state.withLock { state in
             defer { state.nextID += 1 }
@@ -147,6 +155,9 @@ public final class TestClock: Clock, Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let isCancelled = state.withLock { state -> Bool in
+                    // Counted with the sleeper's insertion, under one lock, so `advance` never sees
+                    // the task back in `sleep` before its sleeper is there.
+                    if let task { state.arrivals[task, default: 0] += 1 }
                     // Checked under the lock: the cancellation handler takes the same lock, and the
                     // task's cancelled flag is set before its handler runs, so either the handler
                     // finds this sleeper or this check sees the cancellation.
@@ -292,7 +303,7 @@ public final class TestClock: Clock, Sendable {
     /// Wakes sleepers one at a time up to `limit`, letting woken work run after each. Then moves
     /// ``now`` to `limit` (never backwards), unless `stopWhenDrained` and no sleeper is left.
     private nonisolated(nonsending) func wakeSleepers(through limit: Instant, stopWhenDrained: Bool) async {
-        while let sleeper = popSleeper(through: limit) {
+        while let (sleeper, arrivals) = popSleeper(through: limit) {
             // Resume the sleeper and wait until its task is actually running again (it
             // acknowledges from `sleep`), which does not depend on scheduling luck.
             await withCheckedContinuation { (acknowledgement: CheckedContinuation<Void, Never>) in
@@ -301,7 +312,7 @@ public final class TestClock: Clock, Sendable {
             }
             // Let the woken work run until its task sleeps on this clock again (or stops running),
             // then let what it handed off run too, before the next sleeper wakes.
-            await waitUntilSleepingAgain(task: sleeper.task)
+            await waitUntilSleepingAgain(sleeper, arrivalsBeforeWake: arrivals)
             await settle()
         }
         state.withLock { state in
@@ -311,25 +322,39 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    /// Removes and returns the earliest sleeper due by `deadline`, setting ``now`` to its deadline.
-    private func popSleeper(through deadline: Instant) -> Sleeper? {
+    /// Removes and returns the earliest sleeper due by `deadline`, setting ``now`` to its deadline,
+    /// with how many times its task has come into `sleep` so far.
+    private func popSleeper(through deadline: Instant) -> (Sleeper, arrivals: Int)? {
         state.withLock { state in
             guard let first = state.sleepers.first, first.deadline <= deadline else { return nil }
             state.sleepers.removeFirst()
             state.now = max(state.now, first.deadline)
-            return first
+            return (first, first.task.map { state.arrivals[$0, default: 0] } ?? 0)
         }
     }
 
-    /// Waits until the task identified by `task` has a pending sleep on this clock, returning
-    /// `true`, or until settling ends without it, returning `false`. Each look follows a yield,
-    /// after the work queued ahead of it.
+    /// Waits until the woken sleeper's task comes back into `sleep` on this clock (to sleep again,
+    /// or to throw for cancellation), returning `true`, or until settling ends without it, returning
+    /// `false`. Each look follows a yield, after the work queued ahead of it.
+    ///
+    /// Outside main-actor scheduling a task's next call into `sleep` may first hop to the global
+    /// executor (a call through a generic or `any Clock` does), which yields on the main actor
+    /// cannot wait for on a loaded machine. So while the task is still inside a repeating
+    /// schedule's sleep (`repeatEvery`, `Clock.timer`: on its way back to this clock), it then waits,
+    /// for at most ``Settling/repeatingSleeperWait`` of real time, until the task is back or has left
+    /// the schedule.
     @discardableResult
-    private nonisolated(nonsending) func waitUntilSleepingAgain(task: Int?) async -> Bool {
-        guard let task else { return false }
-        return await settle(limit: Settling.sleepAgainYields) {
-            state.withLock { $0.sleepers.contains { $0.task == task } }
+    private nonisolated(nonsending) func waitUntilSleepingAgain(_ sleeper: Sleeper, arrivalsBeforeWake: Int) async -> Bool {
+        guard let task = sleeper.task else { return false }
+        let isBack: @Sendable () -> Bool = { [self] in
+            state.withLock { $0.arrivals[task, default: 0] > arrivalsBeforeWake }
         }
+        if await settle(limit: Settling.sleepAgainYields, until: isBack) { return true }
+        guard !GlobalEnqueueHook.isActive, RepeatingSleep.isInside(task: task) else { return false }
+        _ = await waitOnMainActor(atMost: Settling.repeatingSleeperWait) {
+            isBack() || !RepeatingSleep.isInside(task: task)
+        }
+        return isBack()
     }
 
     private func acknowledgeWake(of id: UInt64) {

@@ -28,6 +28,11 @@ enum Settling {
     static let ownCostBound = 2
     /// Yields in a row that must each find the queue empty before settling ends.
     static let quietRounds = 2
+    /// The one bound in real time: how long a ``TestClock`` waits, outside main-actor scheduling,
+    /// for a task woken in `repeatEvery` or `Clock.timer` to come back into `sleep` after yields did
+    /// not see it (its call into `sleep` hopped to the global executor, which a loaded machine may
+    /// run late). The wait ends as soon as the task is back, or leaves the schedule.
+    static let repeatingSleeperWait: Duration = .seconds(1)
 }
 
 /// Yields until `isDone()` holds, or the main actor's queue is found empty (a yield that saw no
@@ -84,6 +89,25 @@ private nonisolated(nonsending) func settleHere(limit: Int, countingJobs: Bool, 
         }
     }
     return isDone()
+}
+
+/// Waits on the main actor until `isDone()` holds, returning `true`, or until `limit` of real time
+/// has passed, returning `false`: first by yields (behind the main-actor work queued ahead), then
+/// by short sleeps, so work on other threads gets the cores.
+@MainActor
+func waitOnMainActor(atMost limit: Duration, until isDone: @Sendable () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: limit)
+    var round = 0
+    while !isDone() {
+        guard ContinuousClock.now < deadline else { return false }
+        if round < Settling.yields {
+            await Task.yield()
+        } else {
+            try? await Task.sleep(for: .microseconds(200), clock: .continuous)
+        }
+        round += 1
+    }
+    return true
 }
 
 /// Yields the current task exactly `count` times on the caller's executor.

@@ -68,3 +68,25 @@ func waitForSleepers(_ clock: TestClock, count: Int) async {
 func at(_ seconds: Int) -> TestClock.Instant {
     TestClock.Instant(offset: .seconds(seconds))
 }
+
+/// A clock whose every sleep takes `hops` turns of the main actor's queue before it reaches the
+/// test clock behind it: a call into `sleep` whose hop to the global executor a loaded machine runs
+/// late, made certain. Each turn goes behind the main-actor work already queued, so a test that
+/// yields on the main actor fewer than `hops` times never sees the sleeper arrive.
+struct LateArrivingClock: Clock {
+    typealias Instant = TestClock.Instant
+    typealias Duration = Swift.Duration
+
+    let base: TestClock
+    let hops: Int
+
+    var now: Instant { base.now }
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        for _ in 0..<hops {
+            await MainActor.run {}
+        }
+        try await base.sleep(until: deadline, tolerance: tolerance)
+    }
+}
