@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails on a Glibc- or Linux-only construct outside a branch that only Linux compiles.
+"""Fails on a platform-only construct outside a branch that only its platforms compile.
 
     python3 Scripts/check-portability.py              # checks Sources/, Tests/ and Fuzz/
     python3 Scripts/check-portability.py FILE...      # checks these files
@@ -12,6 +12,15 @@ a macOS user. Each construct below names the condition that must hold wherever i
   MSG_NOSIGNAL, st_mtim                             Linux: os(Linux), canImport(Glibc),
                                                     canImport(Musl) / __linux__, __GLIBC__
   FoundationNetworking.                             canImport(FoundationNetworking)
+  @_spi(...) import of a toolchain module            Linux: Xcode's SDKs ship only public interfaces
+  Process(), fork(), "/proc/", exit tests           not the Apple mobile platforms: os(macOS),
+                                                    os(Linux), canImport(Glibc), ... (iOS, tvOS,
+                                                    watchOS and visionOS have none of them)
+  Observations { }                                  an availability check: #available or
+                                                    @available naming the 26 releases, within the
+                                                    30 lines before it (or a Linux-only branch)
+  'Suite.test' passed in a string (XCTest output)   the same line also matching Xcode's
+                                                    '-[Module.Suite test]' form ("]' ")
 
 A line passes when the branches around it (`#if`, `#elseif`, `#else`, nested to any depth, in Swift
 and in C) cannot all be taken unless that condition holds: every other condition in them is tried
@@ -31,6 +40,9 @@ GLIBC = {"canImport(Glibc)", "defined(__GLIBC__)"}
 LINUX = GLIBC | {"os(Linux)", "os(Android)", "canImport(Musl)", "defined(__linux__)", "defined(__linux)",
                  "defined(linux)"}
 NETWORKING = {"canImport(FoundationNetworking)"}
+# Atoms that are false on iOS, tvOS, watchOS and visionOS: where a branch can only be taken with one
+# of them, no Apple mobile platform compiles it.
+NOT_MOBILE = LINUX | {"os(macOS)", "os(Windows)", "os(FreeBSD)", "os(OpenBSD)", "os(WASI)"}
 
 CONSTRUCTS = [
     (re.compile(r"\bSOCK_[A-Z_]+\s*\.\s*rawValue\b"), GLIBC, "Glibc", "Glibc types it as an enum; Darwin and Musl as an Int32"),
@@ -40,7 +52,29 @@ CONSTRUCTS = [
     (re.compile(r"\bst_mtim\b"), LINUX, "Linux", "Darwin names it st_mtimespec"),
     (re.compile(r"\bFoundationNetworking\s*\."), NETWORKING, "canImport(FoundationNetworking)",
      "Darwin's Foundation has no FoundationNetworking module"),
+    (re.compile(r"@_spi\s*\([^)]*\)\s*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
+                r"(?:Observation|Foundation|Synchronization|Dispatch|_Concurrency|Swift|SwiftUI|XCTest|Testing)\b"),
+     LINUX, "Linux", "Xcode's SDKs ship only the public interface of the toolchain's modules"),
+    (re.compile(r"\bProcess\s*\(\s*\)|\bfork\s*\(\s*\)|\bprocessExitsWith\b"), NOT_MOBILE, "macOS- or Linux",
+     "iOS, tvOS, watchOS and visionOS have no Process, fork or exit tests"),
 ]
+
+# Constructs looked for in the raw line (they live in string literals), each passing where the
+# branches around it require `missing` (as above) or the line matches `unless`.
+RAW_CONSTRUCTS = [
+    (re.compile(r"\"/proc/"), NOT_MOBILE, None, "macOS- or Linux", "the Apple mobile platforms have no /proc"),
+    (re.compile(r"'\s*(?:passed|failed)\b|'\s*\\\(outcome\)"), set(), re.compile(r"\]'\s"), "either-format",
+     "XCTest prints 'Suite.test' passed on Linux and '-[Module.Suite test]' passed on macOS; match both"),
+]
+
+# APIs newer than the package's oldest Apple platforms (macOS 15, iOS 18, tvOS 18, watchOS 11,
+# visionOS 2): each must follow an availability check naming `version` within `AVAILABILITY_REACH`
+# lines, or sit in a Linux-only branch.
+NEWER_APIS = [
+    (re.compile(r"\bObservations\s*(?:\{|\()"), "26", "Observations (macOS, iOS, tvOS, watchOS, visionOS 26)"),
+]
+AVAILABILITY_REACH = 30
+AVAILABILITY = re.compile(r"[#@]available\s*\(([^)]*)\)")
 
 EXTENSIONS = (".swift", ".c", ".h", ".m", ".cpp")
 ROOTS = ("Sources", "Tests", "Fuzz")
@@ -273,9 +307,11 @@ def check_file(path, display=None):
         text = handle.read()
     swift = path.endswith(".swift")
     problems = []
+    raw_lines = text.splitlines()
     # Each open #if: the conditions of its branches so far, and the condition of the current one.
     stack = []
     for number, line in enumerate(code_lines(text, swift), start=1):
+        raw = raw_lines[number - 1] if number <= len(raw_lines) else ""
         directive = DIRECTIVE.match(line)
         if directive:
             keyword, rest = directive.group(1), directive.group(2).strip()
@@ -309,6 +345,36 @@ def check_file(path, display=None):
             if not guarded:
                 problems.append(
                     f"{display}:{number}: error: `{match.group(0)}` outside a {needs}-only branch ({why})"
+                )
+        for pattern, missing, unless, needs, why in RAW_CONSTRUCTS:
+            match = pattern.search(raw)
+            if not match or (unless is not None and unless.search(raw)):
+                continue
+            if re.match(r"\s*(?://|/\*|\*)", raw):
+                continue   # a comment line
+            if missing:
+                try:
+                    if requires([entry["current"] for entry in stack], missing):
+                        continue
+                except ValueError as error:
+                    problems.append(f"{display}:{number}: error: {error}")
+                    continue
+                problems.append(f"{display}:{number}: error: `{match.group(0).strip()}` outside a {needs}-only branch ({why})")
+            else:
+                problems.append(f"{display}:{number}: error: `{match.group(0).strip()}` in one platform's format only ({why})")
+        for pattern, version, name in NEWER_APIS:
+            match = pattern.search(line)
+            if not match:
+                continue
+            before = code_lines("\n".join(raw_lines[max(0, number - 1 - AVAILABILITY_REACH):number]), swift)
+            checked = any(version in check.group(1) for earlier in before for check in AVAILABILITY.finditer(earlier))
+            try:
+                linux_only = requires([entry["current"] for entry in stack], LINUX)
+            except ValueError:
+                linux_only = False
+            if not checked and not linux_only:
+                problems.append(
+                    f"{display}:{number}: error: `{match.group(0).strip()}` without an availability check: {name}"
                 )
     if stack:
         problems.append(f"{display}: error: #if without #endif")
@@ -367,6 +433,7 @@ let p = FoundationNetworking.URLSession.self                // FLAG no guard
 let q = FoundationNetworking.URLSession.self
 #endif
 // MSG_NOSIGNAL, mallinfo2 and __sigaction_handler in a comment are fine
+/// prints `Test Case 'Suite.test' passed` and reads "/proc/self" (in a comment: fine)
 /* so is SOCK_STREAM.rawValue in a block /* nested */ comment */
 let r = "MSG_NOSIGNAL in a string"
 let s = """
@@ -374,6 +441,36 @@ let s = """
     """
 let t = #"raw "st_mtim" string"#
 let u = status.st_mtim                                      // FLAG after the strings
+@_spi(SwiftUI) import Observation                            // FLAG an SDK-private import
+#if os(Linux)
+@_spi(SwiftUI) import Observation
+#endif
+let v = Process()                                           // FLAG iOS has no Process
+#if canImport(Darwin)
+let w = fork()                                              // FLAG iOS is Darwin too
+#endif
+#if os(macOS) || os(Linux)
+let x = Process()
+let y = try String(contentsOfFile: "/proc/self/status")
+#endif
+let z = try String(contentsOfFile: "/proc/self/status")     // FLAG iOS has no /proc
+func linuxOutput(_ output: String) -> Bool {
+    output.contains("Suite.testA' passed")                   // FLAG Linux's format only
+}
+func bothOutputs(_ output: String, _ outcome: String) -> Bool {
+    output.contains("'Suite.testA' \\(outcome)") || output.contains(".Suite testA]' \\(outcome)")
+}
+func unchecked() async {
+    var values = Observations { 1 }.makeAsyncIterator()      // FLAG no availability check
+}
+func checked() async {
+    guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else { return }
+    var values = Observations { 1 }.makeAsyncIterator()
+}
+@available(macOS 26.0, iOS 26.0, *)
+func annotated() async {
+    var values = Observations { 1 }.makeAsyncIterator()
+}
 ''',
     "Planted.c": '''\
 #include <stddef.h>
@@ -441,10 +538,10 @@ def main(arguments):
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
-        print(f"check-portability: {len(problems)} problem(s); put the code in a branch only Linux compiles",
+        print(f"check-portability: {len(problems)} problem(s); put each in the branch it names, or do as it says",
               file=sys.stderr)
         return 1
-    print(f"check-portability: {len(files)} files, no Glibc- or Linux-only construct outside its branch")
+    print(f"check-portability: {len(files)} files, no platform-only construct outside its branch")
     return 0
 
 

@@ -44,26 +44,75 @@ extension POSIX {
         return Readiness(input: descriptors[0].revents != 0, wake: descriptors[1].revents != 0)
     }
 
+    /// Waits until `descriptor` can be written to (or has failed: the next write says which), or
+    /// `timeoutMilliseconds` pass (-1: no limit). Returns whether it can, or `nil` when the wait
+    /// failed (`errno` says why).
+    // NB: with select(2) on Darwin for the reason given at waitReadable: a poll(2) that answers
+    // POLLNVAL at once on a terminal would make a writer waiting out EAGAIN spin.
+    static func waitWritable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Bool? {
+        #if canImport(Darwin)
+        return selectWritable(descriptor, timeoutMilliseconds: timeoutMilliseconds)
+        #else
+        return pollWritable(descriptor, timeoutMilliseconds: timeoutMilliseconds)
+        #endif
+    }
+
+    /// ``waitWritable(_:timeoutMilliseconds:)`` with poll(2).
+    static func pollWritable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Bool? {
+        var target = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        let ready = poll(&target, 1, timeoutMilliseconds)
+        if ready < 0 { return nil }
+        return target.revents != 0
+    }
+
     #if _endian(little)
     /// ``waitReadable(_:orWake:timeoutMilliseconds:)`` with select(2). Descriptors past what an
     /// `fd_set` holds fail with `EINVAL`.
     static func selectReadable(_ input: Int32, orWake wake: Int32, timeoutMilliseconds: Int32) -> Readiness? {
+        guard let (readable, _) = select(reading: [input, wake], writing: [], timeoutMilliseconds: timeoutMilliseconds) else {
+            return nil
+        }
+        return Readiness(input: contains(input, readable), wake: contains(wake, readable))
+    }
+
+    /// ``waitWritable(_:timeoutMilliseconds:)`` with select(2). A descriptor past what an `fd_set`
+    /// holds fails with `EINVAL`.
+    static func selectWritable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Bool? {
+        guard let (_, writable) = select(reading: [], writing: [descriptor], timeoutMilliseconds: timeoutMilliseconds) else {
+            return nil
+        }
+        return contains(descriptor, writable)
+    }
+
+    /// select(2) on the given descriptors: the sets it answered, or `nil` when it failed or a
+    /// descriptor is outside what an `fd_set` holds (`errno` is `EINVAL` then).
+    private static func select(
+        reading: [Int32], writing: [Int32], timeoutMilliseconds: Int32
+    ) -> (readable: fd_set, writable: fd_set)? {
         let capacity = MemoryLayout<fd_set>.size * 8
-        guard input >= 0, wake >= 0, Int(input) < capacity, Int(wake) < capacity else {
+        let all = reading + writing
+        guard all.allSatisfy({ $0 >= 0 && Int($0) < capacity }), let highest = all.max() else {
             errno = EINVAL
             return nil
         }
         var readable = fd_set()
-        insert(input, into: &readable)
-        insert(wake, into: &readable)
+        var writable = fd_set()
+        for descriptor in reading { insert(descriptor, into: &readable) }
+        for descriptor in writing { insert(descriptor, into: &writable) }
         var timeout = timeval()
         timeout.tv_sec = .init(timeoutMilliseconds / 1000)
         timeout.tv_usec = .init(timeoutMilliseconds % 1000 * 1000)
         let ready = withUnsafeMutablePointer(to: &timeout) { limit in
-            select(max(input, wake) + 1, &readable, nil, nil, timeoutMilliseconds < 0 ? nil : limit)
+            #if canImport(Darwin)
+            Darwin.select(highest + 1, &readable, &writable, nil, timeoutMilliseconds < 0 ? nil : limit)
+            #elseif canImport(Glibc)
+            Glibc.select(highest + 1, &readable, &writable, nil, timeoutMilliseconds < 0 ? nil : limit)
+            #else
+            Musl.select(highest + 1, &readable, &writable, nil, timeoutMilliseconds < 0 ? nil : limit)
+            #endif
         }
         if ready < 0 { return nil }
-        return Readiness(input: contains(input, readable), wake: contains(wake, readable))
+        return (readable, writable)
     }
 
     // NB: an fd_set is an array of words (Int32 on Darwin, Int on Glibc) in which bit n % width of

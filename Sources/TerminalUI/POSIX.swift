@@ -24,8 +24,7 @@ enum POSIX {
                 } else if written < 0, errno == EINTR {
                     continue
                 } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                    var target = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&target, 1, 1000)
+                    _ = waitWritable(descriptor, timeoutMilliseconds: 1000)
                 } else {
                     return
                 }

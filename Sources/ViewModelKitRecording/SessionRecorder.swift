@@ -69,9 +69,9 @@ public final class SessionRecorder: IntentRecorder {
         self.init(viewModel, clock: RecordingClock<ContinuousClock>?.none, answers: answers)
     }
 
-    isolated deinit {
-        if IntentRecording.recorder === self { IntentRecording.recorder = nil }
-    }
+    // NB: no deinit. `IntentRecording.recorder` is weak, so it reads `nil` once this recorder is
+    // gone; a main-actor `isolated deinit` here would only have repeated that, and on Apple
+    // platforms it aborts when task-locals are bound (see ViewModelTester's deinit).
 
     /// Stops recording: later intents and changes are not part of the session.
     public func stop() {

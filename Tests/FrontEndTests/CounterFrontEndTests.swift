@@ -1,3 +1,6 @@
+// It starts other programs (Foundation's `Process`), which exist only on macOS and Linux: the iOS,
+// tvOS, watchOS and visionOS simulators' test builds leave it out.
+#if os(macOS) || os(Linux)
 import Foundation
 import XCTest
 
@@ -83,3 +86,4 @@ final class CounterFrontEndTests: XCTestCase {
         try tmux.waitFor("DONE")
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// It starts other programs (Foundation's `Process`), which exist only on macOS and Linux: the iOS,
+// tvOS, watchOS and visionOS simulators' test builds leave it out.
+#if os(macOS) || os(Linux)
 import Foundation
 import TestSupport
 import XCTest
@@ -73,3 +76,4 @@ final class JobControlFrontEndTests: XCTestCase {
         XCTAssertTrue(done.contains("BEFORE-APP"), done, file: file, line: line)
     }
 }
+#endif

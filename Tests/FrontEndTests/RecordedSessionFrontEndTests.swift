@@ -1,3 +1,6 @@
+// It starts other programs (Foundation's `Process`), which exist only on macOS and Linux: the iOS,
+// tvOS, watchOS and visionOS simulators' test builds leave it out.
+#if os(macOS) || os(Linux)
 import Foundation
 import TestSupport
 import XCTest
@@ -38,8 +41,8 @@ final class RecordedSessionFrontEndTests: XCTestCase {
 
         let passing = try swiftTest(in: replay)
         XCTAssertEqual(passing.status, 0, passing.output)
-        XCTAssertTrue(passing.output.contains("CounterSessionTests.testRecordedSession' passed"), passing.output)
-        XCTAssertTrue(passing.output.contains("GitHubSessionTests.testRecordedSession' passed"), passing.output)
+        XCTAssertTrue(reportsTestCase(passing.output, "CounterSessionTests", "testRecordedSession", "passed"), passing.output)
+        XCTAssertTrue(reportsTestCase(passing.output, "GitHubSessionTests", "testRecordedSession", "passed"), passing.output)
 
         // The same tests against view models that behave differently.
         try replace("count += delta", with: "count += delta * 2", in: library.appendingPathComponent("Sources/Counter/ViewModels/CounterViewModel.swift"))
@@ -49,9 +52,16 @@ final class RecordedSessionFrontEndTests: XCTestCase {
         )
         let failing = try swiftTest(in: replay)
         XCTAssertNotEqual(failing.status, 0, failing.output)
-        XCTAssertTrue(failing.output.contains("CounterSessionTests.testRecordedSession' failed"), failing.output)
-        XCTAssertTrue(failing.output.contains("GitHubSessionTests.testRecordedSession' failed"), failing.output)
+        XCTAssertTrue(reportsTestCase(failing.output, "CounterSessionTests", "testRecordedSession", "failed"), failing.output)
+        XCTAssertTrue(reportsTestCase(failing.output, "GitHubSessionTests", "testRecordedSession", "failed"), failing.output)
         XCTAssertTrue(failing.output.contains("A state change does not match expectation"), failing.output)
+    }
+
+    /// Whether XCTest's output says that `suite.test` ended with `outcome` ("passed" or "failed"),
+    /// in either platform's format: `Test Case 'Suite.test' passed` (swift-corelibs-xctest, Linux)
+    /// or `Test Case '-[Module.Suite test]' passed` (Xcode's XCTest, macOS).
+    private func reportsTestCase(_ output: String, _ suite: String, _ test: String, _ outcome: String) -> Bool {
+        output.contains("'\(suite).\(test)' \(outcome)") || output.contains(".\(suite) \(test)]' \(outcome)")
     }
 
     // MARK: - The sessions
@@ -204,3 +214,4 @@ final class RecordedSessionFrontEndTests: XCTestCase {
         return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// It starts other programs (Foundation's `Process`), which exist only on macOS and Linux: the iOS,
+// tvOS, watchOS and visionOS simulators' test builds leave it out.
+#if os(macOS) || os(Linux)
 import Foundation
 import XCTest
 
@@ -90,3 +93,4 @@ final class ReposFrontEndTests: XCTestCase {
         XCTAssertFalse(screen.contains("loading"), "the spinner line is cleared:\n\(screen)")
     }
 }
+#endif

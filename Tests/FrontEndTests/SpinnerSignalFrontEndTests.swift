@@ -1,3 +1,6 @@
+// It starts other programs (Foundation's `Process`), which exist only on macOS and Linux: the iOS,
+// tvOS, watchOS and visionOS simulators' test builds leave it out.
+#if os(macOS) || os(Linux)
 import Foundation
 import TestSupport
 import XCTest
@@ -47,3 +50,4 @@ final class SpinnerSignalFrontEndTests: XCTestCase {
         }
     }
 }
+#endif

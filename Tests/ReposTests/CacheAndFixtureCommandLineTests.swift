@@ -1,3 +1,6 @@
+// It starts other programs (Foundation's `Process`), which exist only on macOS and Linux: the iOS,
+// tvOS, watchOS and visionOS simulators' test builds leave it out.
+#if os(macOS) || os(Linux)
 import Foundation
 import TestSupport
 import XCTest
@@ -70,3 +73,4 @@ final class CacheAndFixtureCommandLineTests: XCTestCase {
         XCTAssertEqual(directory.stderr, "repos: could not write the fixture \"\(blocked.path)\": a directory of that name is in the way\n")
     }
 }
+#endif

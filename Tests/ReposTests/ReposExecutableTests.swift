@@ -1,3 +1,6 @@
+// It starts other programs (Foundation's `Process`), which exist only on macOS and Linux: the iOS,
+// tvOS, watchOS and visionOS simulators' test builds leave it out.
+#if os(macOS) || os(Linux)
 import Foundation
 import TestSupport
 import XCTest
@@ -166,3 +169,4 @@ final class ReposExecutableTests: XCTestCase {
         XCTAssertEqual(github.remaining, FakeGitHubServer.Options().rateLimit - 1, "the 304 cost no rate limit")
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// It starts other programs (Foundation's `Process`), which exist only on macOS and Linux: the iOS,
+// tvOS, watchOS and visionOS simulators' test builds leave it out.
+#if os(macOS) || os(Linux)
 import Foundation
 import XCTest
 @testable import repos
@@ -35,3 +38,4 @@ final class ReposSpinnerTests: XCTestCase {
         XCTAssertEqual(events.dropLast().last?.1, "\r\u{1B}[K", "the clear comes before the message")
     }
 }
+#endif

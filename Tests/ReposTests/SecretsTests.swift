@@ -1,3 +1,6 @@
+// It starts other programs (Foundation's `Process`), which exist only on macOS and Linux: the iOS,
+// tvOS, watchOS and visionOS simulators' test builds leave it out.
+#if os(macOS) || os(Linux)
 import Foundation
 import GitHubRepositories
 import TestSupport
@@ -131,3 +134,4 @@ final class SecretsTests: XCTestCase {
         assertNoToken(texts)
     }
 }
+#endif

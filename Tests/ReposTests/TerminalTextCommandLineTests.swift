@@ -1,3 +1,6 @@
+// It starts other programs (Foundation's `Process`), which exist only on macOS and Linux: the iOS,
+// tvOS, watchOS and visionOS simulators' test builds leave it out.
+#if os(macOS) || os(Linux)
 import Foundation
 import TestSupport
 import XCTest
@@ -22,3 +25,4 @@ final class TerminalTextCommandLineTests: XCTestCase {
         XCTAssertFalse(json.stdout.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) }, json.stdout)
     }
 }
+#endif

@@ -88,6 +88,8 @@ final class IdentifiedArrayKeyPathTests: XCTestCase {
         XCTAssertEqual(byName[id: "b"]?.id, 2)
     }
 
+    // Runs the probe program with Foundation's `Process`, which only macOS and Linux have.
+    #if os(macOS) || os(Linux)
     func testARepeatedIDInUniqueElementsStopsTheProgramNamingIt() throws {
         guard let probe = TestPaths.builtExecutable("testing-probe") else {
             throw MissingTestRequirement.required("testing-probe was not built beside the tests") { XCTSkip($0) }
@@ -114,4 +116,5 @@ final class IdentifiedArrayKeyPathTests: XCTestCase {
         )
         #endif
     }
+    #endif
 }

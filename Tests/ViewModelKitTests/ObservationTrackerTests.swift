@@ -53,7 +53,11 @@ final class ObservationTrackerTests: XCTestCase {
         XCTAssertEqual(log.all, ["onChange"])
     }
 
-    func testObservationsYieldsEachChange() async {
+    func testObservationsYieldsEachChange() async throws {
+        // `Observations` is in the Apple SDKs from the 26 releases; the package declares older ones.
+        guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else {
+            throw XCTSkip("Observations needs macOS, iOS, tvOS, watchOS or visionOS 26")
+        }
         let model = Counter()
         var values = Observations { model.count }.makeAsyncIterator()
         let first = await values.next()

@@ -1,3 +1,4 @@
+internal import Foundation
 public import ViewModelKit
 internal import StateDump
 
@@ -177,10 +178,21 @@ public final class ViewModelTester<Model: ViewModel> {
         subscriptions.append(viewModel.observeUnownedDismissals { [weak self] in self?.viewModelDismissed() })
     }
 
-    isolated deinit {
-        guard !isFinished else { return }
-        checkEnd(at: createdAt)
-        viewModel.cancelAllTasksInTree()
+    // NB: not an `isolated deinit`. On Apple platforms a main-actor isolated deinit aborts when it
+    // runs with task-locals bound, as it does in every test ("pointer being freed was not
+    // allocated" in `TaskLocal::StopLookupScope`; swiftlang/swift#87316, #85221, #85663). A test
+    // lets go of its tester on the main actor, where this checks the end at once; released on
+    // another thread, it only has the view model's tasks cancelled, from the main actor.
+    deinit {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated {
+                guard !isFinished else { return }
+                checkEnd(at: createdAt)
+                viewModel.cancelAllTasksInTree()
+            }
+        } else {
+            Task { @MainActor [viewModel] in viewModel.cancelAllTasksInTree() }
+        }
     }
 
     /// Calls an intent and asserts how it changed the state.
