@@ -44,6 +44,16 @@ final class HostileMessagesTests: XCTestCase {
         let error = try await failure(.json("[]", headers: [("X-Padding", String(repeating: "a", count: 2 << 20))]))
         let text = try XCTUnwrap(error?.description)
         XCTAssertFalse(text.contains("Out of memory"), text)
+        #if canImport(FoundationNetworking)
         XCTAssertTrue(text.contains("header"), text)
+        #else
+        // Unmeasured on Darwin: the client expects CFNetwork to report a head it cannot take as
+        // `.cannotParseResponse` or `.dataLengthExceedsMaximum`, and names the header then. If it
+        // reports another code, the failure is a network error in the user's language; either
+        // answer passes, and the first macOS run says which it is (CONTRIBUTING.md).
+        var isNetworkError = false
+        if case .network(_)? = error { isNetworkError = true }
+        XCTAssertTrue(text.contains("header") || isNetworkError, text)
+        #endif
     }
 }
