@@ -69,8 +69,11 @@ let package = Package(
         // What the two executables' command lines share: usage errors, fixture lookup, URL checks.
         .target(name: "CommandLineSupport", dependencies: ["ClientSupport", "StateDump"], swiftSettings: strict),
         // Helpers for the package's own tests: loopback HTTP servers, bad inputs, paths.
+        .target(name: "TestSupport", dependencies: ["ClientSupport", "ViewModelKit"], swiftSettings: strict),
+        // Helpers for the GitHub feature's tests, beside them: TestSupport depends on no feature.
         .target(
-            name: "TestSupport", dependencies: ["ClientSupport", "ViewModelKit", "GitHubRepositories"], swiftSettings: strict
+            name: "GitHubRepositoriesTestSupport", dependencies: ["GitHubRepositories", "TestSupport"],
+            path: "Tests/GitHubRepositoriesTestSupport", swiftSettings: strict
         ),
         // `swift run -c release benchmarks`: every performance claim against its peer.
         .executableTarget(
@@ -99,7 +102,7 @@ let package = Package(
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GitHubRepositoriesTests",
-            dependencies: ["GitHubRepositories", "ViewModelKitTesting", "TestSupport"],
+            dependencies: ["GitHubRepositories", "ViewModelKitTesting", "TestSupport", "GitHubRepositoriesTestSupport"],
             exclude: ["Recorded"],   // real GitHub responses the tests read as files (see its SOURCES.md)
             swiftSettings: strict
         ),
@@ -118,7 +121,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
         .testTarget(
             name: "TerminalScreensTests",
-            dependencies: ["TerminalScreens", "ViewModelKitTesting", "TestSupport"],
+            dependencies: ["TerminalScreens", "ViewModelKitTesting", "TestSupport", "GitHubRepositoriesTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "FrontEndTests", dependencies: ["counter", "repos", "TestSupport"], swiftSettings: strict),

@@ -82,59 +82,6 @@ enum RecordingATestArticle {
     }
 }
 
-// snippet: recording-generated
-@MainActor
-final class CounterSessionTests: XCTestCase {
-    func testRecordedSession() async {
-        let clock = TestClock()
-        let tester = ViewModelTester(CounterViewModel(client: RecordedNumberFactClient(), clock: clock), clocks: [clock])
-
-        await tester.send({ $0.incrementButtonTapped() }) { $0.count = 1 }
-        await tester.send({ $0.incrementButtonTapped() }) { $0.count = 2 }
-
-        await tester.send({ $0.factButtonTapped() }) { $0.isLoading = true }
-        await tester.receive {
-            $0.fact = "2 is the only even prime number."
-            $0.isLoading = false
-            $0.numberFactAlert = "2 is the only even prime number."
-        }
-
-        await tester.send({ $0.factAlertDismissed() }) { $0.numberFactAlert = nil }
-
-        await tester.send({ $0.toggleTimerButtonTapped() }) { $0.isTimerRunning = true }
-
-        await clock.advance(by: .seconds(1))
-        await tester.receive {
-            $0.count = 3
-            $0.fact = nil
-        }
-
-        await clock.advance(by: .seconds(1))
-        await tester.receive { $0.count = 4 }
-
-        await clock.advance(by: .seconds(1))
-        await tester.receive { $0.count = 5 }
-
-        await clock.advance(by: .milliseconds(400))
-        await tester.send({ $0.toggleTimerButtonTapped() }) { $0.isTimerRunning = false }
-
-        await tester.send({ $0.decrementButtonTapped() }) { $0.count = 4 }
-
-        await tester.finish()
-    }
-}
-
-/// The facts the session was given, by number.
-private struct RecordedNumberFactClient: NumberFactClientProtocol {
-    func fetchFact(number: Int) async throws -> String {
-        switch number {
-        case 2: return "2 is the only even prime number."
-        default: throw NumberFactError.noFact(number)
-        }
-    }
-}
-// end snippet
-
 @MainActor
 final class RecordingATestArticleTests: XCTestCase {
     /// Lets the main actor run what is queued.
@@ -170,8 +117,10 @@ final class RecordingATestArticleTests: XCTestCase {
             counter.decrementButtonTapped()
             await self.settle()
         }
-        let file = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let region = SnippetSync.snippets(in: file, path: #filePath).snippets.first { $0.name == "recording-generated" }
+        // The generated test, as the article shows it, is compiled beside this file.
+        let generatedFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("CounterSessionTests.swift")
+        let file = try String(contentsOf: generatedFile, encoding: .utf8)
+        let region = SnippetSync.snippets(in: file, path: generatedFile.path).snippets.first { $0.name == "recording-generated" }
         let generated = source.components(separatedBy: "\n").drop { !$0.hasPrefix("@MainActor") }.dropLast()
         XCTAssertEqual(Array(generated), region?.lines)
     }

@@ -1,4 +1,5 @@
 import GitHubRepositories
+import GitHubRepositoriesTestSupport
 import TestSupport
 import ViewModelKit
 import ViewModelKitTesting

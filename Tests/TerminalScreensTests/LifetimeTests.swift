@@ -1,4 +1,5 @@
 import GitHubRepositories
+import GitHubRepositoriesTestSupport
 import TerminalScreens
 import TestSupport
 import ViewModelKit

@@ -1,14 +1,16 @@
+import Foundation
 import ViewModelKit
 import ViewModelKitTesting
 import XCTest
 
-/// The scenarios of a meetings app's record screen, each run 1,000 times: with the clocks' yields
-/// and main-actor scheduling, every run interleaves the timer and the other tasks the same way.
+/// The scenarios of a meetings app's record screen, each run 1,000 times under `VMK_FULL_STRESS`
+/// (`.ci/run` sets it) and 25 times otherwise: with the clocks' yields and main-actor scheduling,
+/// every run interleaves the timer and the other tasks the same way.
 /// (Every scenario runs inside `withMainActorScheduling`: a sleep through `any Clock` hops to the
 /// global executor, and without the scope that hop runs in parallel with the test, so on a loaded
 /// machine a tick can land after `advance` has returned.)
 final class DeterministicSchedulingTests: XCTestCase {
-    private let iterations = 1_000
+    private let iterations = ProcessInfo.processInfo.environment["VMK_FULL_STRESS"] == nil ? 25 : 1_000
 
     // MARK: - A timer ticking while a stream fills the state
 

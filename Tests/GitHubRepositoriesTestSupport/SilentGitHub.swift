@@ -1,4 +1,5 @@
 public import GitHubRepositories
+public import TestSupport
 
 /// A GitHub client whose every request waits on a ``SilentCallbackService`` that never answers, for
 /// lifetime tests.
