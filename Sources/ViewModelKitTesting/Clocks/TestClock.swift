@@ -16,7 +16,7 @@ internal import ViewModelKit
 /// }
 /// ```
 ///
-/// Waking is cooperative and never waits on real time. After resuming a sleeper, `advance` waits
+/// Waking is cooperative: it waits for work, not for time to pass. After resuming a sleeper, `advance` waits
 /// until the woken task is running again (it reports back from `sleep`), then until it sleeps on
 /// this clock again (a timer loop) or nothing is left to run, then lets the work it handed off run
 /// until nothing is left again, and only then wakes the next sleeper. "Nothing left" is two yields

@@ -1,7 +1,9 @@
 import Synchronization
 
-/// Tuning for how long the test clocks let other work run. Every bound is a count of yields on the
-/// caller's executor, never real time: each yield returns once the work queued ahead of it has run.
+/// Tuning for how long the test clocks let other work run. Every bound but one is a count of yields
+/// on the caller's executor: each yield returns once the work queued ahead of it has run. The one
+/// in real time, ``repeatingSleeperWait``, only bounds a wait for a timer's hop to the global
+/// executor outside main-actor scheduling.
 /// Under main-actor scheduling (see ``GlobalEnqueueHook``) a yield that finds nothing but itself was
 /// enqueued while it waited has emptied the queue, and settling ends there; the counts only bound
 /// work that keeps re-enqueueing itself, and are used in full where the hooks are missing.
