@@ -32,6 +32,7 @@ package final class LimitedHTTPSession: Sendable {
         let delegate = TransferDelegate()
         self.delegate = delegate
         #if canImport(FoundationNetworking)
+        ReceivePause.prepare()
         let delegateQueue: OperationQueue? = CallingThreadOperationQueue()
         #else
         let delegateQueue: OperationQueue? = nil

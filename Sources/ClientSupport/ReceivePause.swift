@@ -38,6 +38,13 @@ package enum ReceivePause {
         return dlsym(library, "curl_easy_pause").map { unsafeBitCast($0, to: PauseFunction.self) }
     }()
 
+    /// Looks `curl_easy_pause` up now, on the calling thread, so that the first ``pause(_:)`` does
+    /// not run `dlopen` inside a delegate call on URLSession's work queue (a sanitized `repos` once
+    /// crashed in `dlopen`'s initializers there).
+    package static func prepare() {
+        _ = pauseFunction
+    }
+
     /// How many transfers ``pause(_:)`` has paused in this process, for the tests that check that a
     /// refused transfer was stopped by pausing it, not only by the cancellation getting through.
     package static var pausedTransfers: Int { paused.load(ordering: .relaxed) }
