@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
+        .library(name: "ViewModelKitCollections", targets: ["ViewModelKitCollections"]),
         .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
         .library(name: "ViewModelKitRecording", targets: ["ViewModelKitRecording"]),
         .library(name: "GitHubRepositories", targets: ["GitHubRepositories"]),
@@ -22,7 +23,12 @@ let package = Package(
     ],
     targets: [
         // MARK: Core: only MVVM (view models, observation, owned tasks, composition, time, generators).
-        .target(name: "ViewModelKit", dependencies: ["StateDump"], swiftSettings: strict),
+        // It re-exports ViewModelKitCollections: `import ViewModelKit` is enough for `IdentifiedArray`.
+        .target(name: "ViewModelKit", dependencies: ["ViewModelKitCollections", "StateDump"], swiftSettings: strict),
+
+        // MARK: Collections: `IdentifiedArray`, a product of its own (named so that it never clashes with
+        // Point-Free's `IdentifiedCollections` in an app that depends on both).
+        .target(name: "ViewModelKitCollections", swiftSettings: strict),
 
         // MARK: Testing: the exhaustive tester, test clocks, test doubles, issue reporters.
         .target(name: "ViewModelKitTesting", dependencies: ["ViewModelKit", "StateDump"], swiftSettings: strict),
@@ -92,6 +98,10 @@ let package = Package(
         // MARK: Tests: one target per module.
         .testTarget(
             name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport", "testing-probe"], swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ViewModelKitCollectionsTests", dependencies: ["ViewModelKitCollections", "TestSupport", "testing-probe"],
+            swiftSettings: strict
         ),
         .testTarget(name: "StateDumpTests", dependencies: ["StateDump"], swiftSettings: strict),
         .testTarget(name: "ClientSupportTests", dependencies: ["ClientSupport", "TestSupport"], swiftSettings: strict),

@@ -14,16 +14,10 @@ import XCTest
 /// run rebuilds only what changed.
 final class RecordedSessionFrontEndTests: XCTestCase {
     func testRecordedSessionsReplayInTheirOwnPackageAndCatchABrokenViewModel() throws {
-        guard ProcessInfo.processInfo.environment["VMK_FULL_STRESS"] != nil else {
-            throw XCTSkip("builds a package of its own twice (half a minute or more); runs under VMK_FULL_STRESS=1, as in .ci/run")
-        }
-        if let sanitizer = Self.sanitizer {
-            throw XCTSkip("under the \(sanitizer) sanitizer: this test builds a package of its own twice, which takes minutes; the plain run covers it")
-        }
-        // In the package's own .build, kept between runs: a later run rebuilds only what changed.
-        let work = FrontEnd.packageRoot.appendingPathComponent(".build/recorded-sessions")
-        let library = work.appendingPathComponent("ViewModelKit")
-        let replay = work.appendingPathComponent("Replay")
+        if let why = NestedPackage.reasonToSkip(building: "a package of its own twice") { throw XCTSkip(why) }
+        let nested = NestedPackage(named: "recorded-sessions")
+        let library = nested.library
+        let replay = nested.work.appendingPathComponent("Replay")
         let recorded = replay.appendingPathComponent("Tests/RecordedTests")
         try? FileManager.default.removeItem(at: recorded)
 
@@ -34,18 +28,15 @@ final class RecordedSessionFrontEndTests: XCTestCase {
 
         // SwiftPM does not see a file added to or removed from a path dependency in an existing build
         // plan, so a changed set of files starts the replay package's build afresh.
-        if try copyPackage(to: library) {
+        if try nested.copyLibrary() {
             try? FileManager.default.removeItem(at: replay.appendingPathComponent(".build"))
         }
-        let manifest = replay.appendingPathComponent("Package.swift")
-        if (try? String(contentsOf: manifest, encoding: .utf8)) != Self.replayManifest {
-            try Self.replayManifest.write(to: manifest, atomically: true, encoding: .utf8)
-        }
+        try nested.write(Self.replayManifest, to: "Replay/Package.swift")
 
-        let passing = try swiftTest(in: replay)
+        let passing = try nested.swiftTest(in: "Replay")
         XCTAssertEqual(passing.status, 0, passing.output)
-        XCTAssertTrue(reportsTestCase(passing.output, "CounterSessionTests", "testRecordedSession", "passed"), passing.output)
-        XCTAssertTrue(reportsTestCase(passing.output, "GitHubSessionTests", "testRecordedSession", "passed"), passing.output)
+        XCTAssertTrue(NestedPackage.reportsTestCase(passing.output, "CounterSessionTests", "testRecordedSession", "passed"), passing.output)
+        XCTAssertTrue(NestedPackage.reportsTestCase(passing.output, "GitHubSessionTests", "testRecordedSession", "passed"), passing.output)
 
         // The same tests against view models that behave differently.
         try replace("count += delta", with: "count += delta * 2", in: library.appendingPathComponent("Sources/Counter/ViewModels/CounterViewModel.swift"))
@@ -53,18 +44,11 @@ final class RecordedSessionFrontEndTests: XCTestCase {
             "$0.stargazersCount >= minimumStars", with: "$0.stargazersCount >= minimumStars * 2",
             in: library.appendingPathComponent("Sources/GitHubRepositories/ViewModels/GitHubRepositoryViewModel.swift")
         )
-        let failing = try swiftTest(in: replay)
+        let failing = try nested.swiftTest(in: "Replay")
         XCTAssertNotEqual(failing.status, 0, failing.output)
-        XCTAssertTrue(reportsTestCase(failing.output, "CounterSessionTests", "testRecordedSession", "failed"), failing.output)
-        XCTAssertTrue(reportsTestCase(failing.output, "GitHubSessionTests", "testRecordedSession", "failed"), failing.output)
+        XCTAssertTrue(NestedPackage.reportsTestCase(failing.output, "CounterSessionTests", "testRecordedSession", "failed"), failing.output)
+        XCTAssertTrue(NestedPackage.reportsTestCase(failing.output, "GitHubSessionTests", "testRecordedSession", "failed"), failing.output)
         XCTAssertTrue(failing.output.contains("A state change does not match expectation"), failing.output)
-    }
-
-    /// Whether XCTest's output says that `suite.test` ended with `outcome` ("passed" or "failed"),
-    /// in either platform's format: `Test Case 'Suite.test' passed` (swift-corelibs-xctest, Linux)
-    /// or `Test Case '-[Module.Suite test]' passed` (Xcode's XCTest, macOS).
-    private func reportsTestCase(_ output: String, _ suite: String, _ test: String, _ outcome: String) -> Bool {
-        output.contains("'\(suite).\(test)' \(outcome)") || output.contains(".\(suite) \(test)]' \(outcome)")
     }
 
     // MARK: - The sessions
@@ -124,16 +108,6 @@ final class RecordedSessionFrontEndTests: XCTestCase {
 
     // MARK: - The package
 
-    /// The sanitizer this run is built with, if any: `.ci/run` says so in `VMK_SANITIZER`, and builds
-    /// sanitized runs in their own scratch paths (`.build/tsan`, `.build/asan`).
-    static var sanitizer: String? {
-        if let named = ProcessInfo.processInfo.environment["VMK_SANITIZER"], !named.isEmpty { return named }
-        let bundle = TestPaths.builtExecutable("counter")?.path ?? CommandLine.arguments[0]
-        if bundle.contains("/.build/tsan/") { return "thread" }
-        if bundle.contains("/.build/asan/") { return "address" }
-        return nil
-    }
-
     static let replayManifest = """
         // swift-tools-version: 6.2
         import PackageDescription
@@ -157,64 +131,10 @@ final class RecordedSessionFrontEndTests: XCTestCase {
 
         """
 
-    /// Makes `destination` a copy of this package (without its build products and history), writing
-    /// only the files that differ, so that an unchanged file keeps its date and is not rebuilt.
-    /// Returns whether a file was added or removed.
-    private func copyPackage(to destination: URL) throws -> Bool {
-        try mirror(FrontEnd.packageRoot, to: destination, skipping: [".build", ".git", ".swiftpm"])
-    }
-
-    private func mirror(_ source: URL, to destination: URL, skipping: Set<String> = []) throws -> Bool {
-        let manager = FileManager.default
-        try manager.createDirectory(at: destination, withIntermediateDirectories: true)
-        let entries = Set(try manager.contentsOfDirectory(atPath: source.path)).subtracting(skipping)
-        var addedOrRemoved = false
-        for stale in Set(try manager.contentsOfDirectory(atPath: destination.path)).subtracting(entries).subtracting(skipping) {
-            try manager.removeItem(at: destination.appendingPathComponent(stale))
-            addedOrRemoved = true
-        }
-        for entry in entries {
-            let from = source.appendingPathComponent(entry)
-            let to = destination.appendingPathComponent(entry)
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: from.path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                if try mirror(from, to: to) { addedOrRemoved = true }
-            } else {
-                let contents = try Data(contentsOf: from)
-                let existing = try? Data(contentsOf: to)
-                if existing == nil { addedOrRemoved = true }
-                if existing != contents { try contents.write(to: to) }
-            }
-        }
-        return addedOrRemoved
-    }
-
     private func replace(_ text: String, with replacement: String, in file: URL) throws {
         let source = try String(contentsOf: file, encoding: .utf8)
         XCTAssertTrue(source.contains(text), "\(file.lastPathComponent) no longer holds \(text)")
         try source.replacingOccurrences(of: text, with: replacement).write(to: file, atomically: true, encoding: .utf8)
-    }
-
-    /// Runs `swift test` in `directory`: its exit status and everything it printed.
-    private func swiftTest(in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "test"]
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SWIFTPM") }
-        environment.removeValue(forKey: "VMK_UPDATE_SNIPPETS")
-        process.environment = environment
-        let log = directory.appendingPathComponent("swift-test.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        defer { try? handle.close() }
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
     }
 }
 #endif

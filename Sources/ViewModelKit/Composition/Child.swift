@@ -1,6 +1,6 @@
 internal import StateDump
 /// A property of a ``ViewModel`` that owns child view models: one, an optional one (a presented
-/// detail or alert), an ``IdentifiedArray`` of them, or a navigation stack of destinations.
+/// detail or alert), an `IdentifiedArray` of them, or a navigation stack of destinations.
 ///
 /// ```swift
 /// final class RepositoriesViewModel: ViewModel {

@@ -1,5 +1,5 @@
 /// A value that holds child view models: a view model itself, an optional one, an array (a
-/// navigation stack), an ``IdentifiedArray``, or your own enum of destinations.
+/// navigation stack), an `IdentifiedArray`, or your own enum of destinations.
 ///
 /// A ``Child`` property's type conforms to it. An enum of destinations or of a stack's screens
 /// conforms by saying so: the view models in its cases are found by reflection, and a case may
@@ -23,7 +23,7 @@ public protocol ViewModelContainer: Equatable {
 
     /// This value without `child`, or `nil` if `child` cannot be removed from it on its own.
     ///
-    /// An optional becomes `nil`; an ``IdentifiedArray`` drops the element; an array (a navigation
+    /// An optional becomes `nil`; an `IdentifiedArray` drops the element; an array (a navigation
     /// stack) drops the element and everything after it. The default returns `nil`.
     func removing(_ child: ViewModel) -> Self?
 }

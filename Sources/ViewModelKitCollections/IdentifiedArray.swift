@@ -73,8 +73,8 @@
 /// - ``removeFirst(_:)``
 /// - ``removeLast()``
 /// - ``removeLast(_:)``
-/// - ``removeSubrange(_:)-(RangeExpression<Int>)``
-/// - ``removeSubrange(_:)-(UnboundedRange)``
+/// - ``removeSubrange(_:)-1hxk2``
+/// - ``removeSubrange(_:)-nbro``
 /// - ``filter(_:)``
 ///
 /// ### Reordering
@@ -88,11 +88,6 @@
 /// - ``reverse()``
 /// - ``shuffle()``
 /// - ``shuffle(using:)``
-///
-/// ### Holding child view models
-///
-/// - ``childViewModels``
-/// - ``removing(_:)``
 ///
 /// ### Encoding and decoding
 ///
@@ -132,7 +127,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     /// The id of `element`.
     @inlinable
     @inline(__always)
-    func id(of element: Element) -> ID {
+    public func id(of element: Element) -> ID {
         if let keyPath = _id { return Self.id(of: element, at: keyPath) }
         return Self.ownID(of: element)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import ViewModelKit
+import ViewModelKitCollections
 import XCTest
 
 /// The operations a SwiftUI list and code written against swift-identified-collections use.

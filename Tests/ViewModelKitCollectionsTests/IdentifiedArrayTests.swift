@@ -1,4 +1,4 @@
-import ViewModelKit
+import ViewModelKitCollections
 import XCTest
 
 final class IdentifiedArrayTests: XCTestCase {
@@ -10,6 +10,22 @@ final class IdentifiedArrayTests: XCTestCase {
     private let a = Item(id: 1, name: "a")
     private let b = Item(id: 2, name: "b")
     private let c = Item(id: 3, name: "c")
+
+    /// The catalog's overview (`ViewModelKitCollections.md`).
+    func testTheCatalogsOverviewExample() {
+        struct Repository: Identifiable, Equatable {
+            var id: Int
+            var name: String
+            var stars: Int
+        }
+        let swift = Repository(id: 44838949, name: "swift", stars: 67_000)
+        // snippet: collections-overview
+        var rows: IdentifiedArrayOf<Repository> = []
+        rows.append(swift)
+        rows[id: swift.id]?.stars += 1
+        // end snippet
+        XCTAssertEqual(Array(rows), [Repository(id: 44838949, name: "swift", stars: 67_001)])
+    }
 
     func testKeepsOrderAndLooksUpById() {
         let items: IdentifiedArray = [a, b, c]

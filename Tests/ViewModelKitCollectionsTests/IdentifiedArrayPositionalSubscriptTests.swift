@@ -1,4 +1,4 @@
-import ViewModelKit
+import ViewModelKitCollections
 import XCTest
 
 final class IdentifiedArrayPositionalSubscriptTests: XCTestCase {

@@ -1,5 +1,5 @@
 import Foundation
-import ViewModelKit
+import ViewModelKitCollections
 import XCTest
 
 final class IdentifiedArrayCodableTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
 import TestSupport
-import ViewModelKit
+import ViewModelKitCollections
 import XCTest
 
 /// Elements that are not `Identifiable`, identified by a key path given when the collection is
