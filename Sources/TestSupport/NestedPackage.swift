@@ -63,8 +63,7 @@ public struct NestedPackage {
         process.standardOutput = handle
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        try process.runUntilExit()
         return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
     }
 

@@ -87,15 +87,12 @@ final class Tmux {
         process.standardError = FileHandle.nullDevice
         guard capture else {
             process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            try process.runUntilExit()
             return ""
         }
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try process.runUntilExit { output.fileHandleForReading.readDataToEndOfFile() }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -119,9 +119,7 @@ final class BadInputCommandLineTests: XCTestCase {
             let errors = Pipe()
             process.standardError = errors
             process.standardOutput = Pipe()
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let text = try process.runUntilExit { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
             XCTAssertEqual(process.terminationStatus, 2, text)
             XCTAssertTrue(text.hasPrefix("counter: the Numbers API URL must be an http(s) URL, not "), text)
         }

@@ -104,9 +104,7 @@ final class IdentifiedArrayKeyPathTests: XCTestCase {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let printed = try process.runUntilExit { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
         XCTAssertEqual(process.terminationReason, .uncaughtSignal, printed)
         #if DEBUG
         // An optimized build's `precondition` stops the program without its message (the release

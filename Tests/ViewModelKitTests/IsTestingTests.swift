@@ -33,9 +33,7 @@ final class IsTestingTests: XCTestCase {
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("XCTest") }
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let printed = try process.runUntilExit { output.fileHandleForReading.readDataToEndOfFile() }
         XCTAssertEqual(process.terminationStatus, 0, "\(name) \(arguments)")
         return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }

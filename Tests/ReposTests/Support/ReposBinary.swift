@@ -42,10 +42,9 @@ enum ReposBinary {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let (stdout, stderr) = try process.runUntilExit {
+            (out.fileHandleForReading.readDataToEndOfFile(), err.fileHandleForReading.readDataToEndOfFile())
+        }
         return Run(
             status: process.terminationStatus,
             stdout: String(decoding: stdout, as: UTF8.self),
