@@ -19,6 +19,8 @@ final class ReposFrontEndTests: XCTestCase {
         let tmux = try start("--offline")   // no user on a terminal: interactive
         try tmux.waitFor("GitHub repositories")
         try tmux.waitFor("Type a GitHub user name.")
+        try tmux.send("kohsukx", literal: true)
+        try tmux.send("C-u")   // the whole line, before the pause ends
         try tmux.send("kohsuke", literal: true)
         var screen = try tmux.waitFor("args4j")
         XCTAssertTrue(screen.contains("User: kohsuke"), screen)
@@ -77,7 +79,8 @@ final class ReposFrontEndTests: XCTestCase {
         var screen = try tmux.waitFor("✖ user \"nobody-here\" not found")
         XCTAssertTrue(screen.contains("GitHub repositories"), screen)
         try tmux.send("/")
-        for _ in 0..<"nobody-here".count { try tmux.send("BSpace") }
+        try tmux.send("C-w")   // the name is one word: Ctrl-W deletes all of it
+        try tmux.waitFor("User: ▏")
         try tmux.send("jacquev6", literal: true)
         screen = try tmux.waitFor("No repository with 50 or more stars (10 checked).")
         XCTAssertFalse(screen.contains("✖"), screen)

@@ -18,6 +18,8 @@ final class ReposBrowserTests: XCTestCase {
             (.character("r"), .list, .refresh), (.character("m"), .list, .editThreshold), (.character("/"), .list, .focusSearch),
             (.character("q"), .list, .quit), (.character("7"), .threshold, .thresholdDigit("7")), (.character("x"), .threshold, nil),
             (.enter, .threshold, .applyThreshold), (.escape, .threshold, .cancelThreshold), (.backspace, .threshold, .thresholdBackspace),
+            (.control("u"), .search, .clearLine), (.control("w"), .search, .deleteWordBackward),
+            (.control("u"), .threshold, .thresholdClear), (.control("w"), .threshold, .thresholdClear), (.control("u"), .list, nil),
         ]
         for (key, focus, intent) in table {
             XCTAssertEqual(ReposBrowser.intent(for: key, focus: focus), intent, "\(key) in \(focus)")
@@ -71,6 +73,41 @@ final class ReposBrowserTests: XCTestCase {
         XCTAssertTrue(browser.repositories === navigation.root)
         _ = browser.handle(.escape)
         XCTAssertEqual(browser.selection, 1, "Esc at the root does nothing")
+    }
+
+    /// Ctrl-U clears the user-name field and Ctrl-W deletes the word before the cursor, as a shell's
+    /// line editor does; each edit restarts the pause before the load. In the threshold field both
+    /// clear the number.
+    func testCtrlUAndCtrlWEditTheFieldsAsAShellDoes() async {
+        let clock = TestClock()
+        let navigation = GitHubNavigationViewModel(client: FixtureGithubAPIClient(directory: TestPaths.fixtures), clock: clock)
+        let repositories = navigation.root
+        let browser = ReposBrowser(navigation: navigation)
+        for character in "octo cat  " { _ = browser.handle(.character(character)) }
+        _ = browser.handle(.control("w"))
+        XCTAssertEqual(repositories.userName, "octo ", "the spaces before the cursor and the word before them")
+        _ = browser.handle(.control("w"))
+        XCTAssertEqual(repositories.userName, "")
+        _ = browser.handle(.control("w"))
+        XCTAssertEqual(repositories.userName, "", "nothing left to delete")
+        for character in "kohsukx" { _ = browser.handle(.character(character)) }
+        _ = browser.handle(.control("u"))
+        XCTAssertEqual(repositories.userName, "")
+        for character in "kohsuke" { _ = browser.handle(.character(character)) }
+        await clock.advance(by: GitHubRepositoryViewModel.searchDebounce)
+        while repositories.isLoading || repositories.majorRepositories == nil { await Task.yield() }
+        XCTAssertEqual(repositories.majorRepositories?.count, 4, "only the name typed last was loaded")
+
+        _ = browser.handle(.enter)
+        _ = browser.handle(.character("m"))
+        for digit in "120" { _ = browser.handle(.character(digit)) }
+        XCTAssertEqual(browser.thresholdText, "120")
+        _ = browser.handle(.control("w"))
+        XCTAssertEqual(browser.thresholdText, "")
+        _ = browser.handle(.character("7"))
+        _ = browser.handle(.control("u"))
+        XCTAssertEqual(browser.thresholdText, "")
+        XCTAssertEqual(browser.focus, .threshold, "still typing the threshold")
     }
 
     /// Lets the screen on top finish loading from the fixtures (no clock involved).

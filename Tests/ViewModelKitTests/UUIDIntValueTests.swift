@@ -11,12 +11,14 @@ final class UUIDIntValueTests: XCTestCase {
         XCTAssertEqual(UUID(Int.max).uuidString, "00000000-0000-0000-7FFF-FFFFFFFFFFFF")
     }
 
-    /// As swift-dependencies' `UUID(_ intValue:)`, which formats the value with `%012x`.
+    /// As swift-dependencies' current `UUID(_ intValue:)`: the magnitude, with a sign digit before it.
     func testNegativeValuesMatchSwiftDependencies() {
-        XCTAssertEqual(UUID(-1).uuidString, "00000000-0000-0000-0000-0000FFFFFFFF")
-        XCTAssertEqual(UUID(-2).uuidString, "00000000-0000-0000-0000-0000FFFFFFFE")
-        XCTAssertEqual(UUID(Int(Int32.min)).uuidString, "00000000-0000-0000-0000-000080000000")
-        XCTAssertEqual(UUID(Int.min).uuidString, "00000000-0000-0000-0000-000000000000")
+        XCTAssertEqual(UUID(-1).uuidString, "00000000-0000-0001-0000-000000000001")
+        XCTAssertEqual(UUID(-16).uuidString, "00000000-0000-0001-0000-000000000010")
+        XCTAssertEqual(UUID(-Int.max).uuidString, "00000000-0000-0001-7FFF-FFFFFFFFFFFF")
+        XCTAssertNotEqual(UUID(-1), UUID(1), "the sign is kept")
+        // swift-dependencies traps here (it negates the value); this one does not.
+        XCTAssertEqual(UUID(Int.min).uuidString, "00000000-0000-0001-8000-000000000000")
     }
 
     func testIncrementingGeneratorCountsThroughTheSameUUIDs() {

@@ -24,8 +24,13 @@ public final class ReposBrowser: ViewModel {
     /// What a key asks the browser to do.
     public enum Intent: Equatable, Sendable {
         case type(Character), deleteBackward, focusList, focusSearch
+        /// Ctrl-U and Ctrl-W in the user-name field: clear it, or delete the word before the cursor
+        /// (and the spaces after it), as a shell's line editor does.
+        case clearLine, deleteWordBackward
         case moveUp, moveDown, refresh, editThreshold
         case thresholdDigit(Character), thresholdBackspace, applyThreshold, cancelThreshold
+        /// Ctrl-U or Ctrl-W in the star-threshold field: clear the number typed so far.
+        case thresholdClear
         /// Open the selected repository, go back one screen, push the detail's owner's list, reload the detail.
         case open, back, showOwnerRepositories, reloadDetail
         case quit
@@ -88,6 +93,8 @@ public final class ReposBrowser: ViewModel {
             switch key {
             case .character(let character): return .type(character)
             case .backspace, .delete: return .deleteBackward
+            case .control("u"): return .clearLine
+            case .control("w"): return .deleteWordBackward
             case .enter, .tab, .down, .escape: return .focusList
             default: return nil
             }
@@ -107,6 +114,7 @@ public final class ReposBrowser: ViewModel {
             switch key {
             case .character(let character) where character.isASCII && character.isNumber: return .thresholdDigit(character)
             case .backspace, .delete: return .thresholdBackspace
+            case .control("u"), .control("w"): return .thresholdClear
             case .enter: return .applyThreshold
             case .escape: return .cancelThreshold
             default: return nil
@@ -125,11 +133,15 @@ public final class ReposBrowser: ViewModel {
     public func apply(_ intent: Intent) -> KeyResult {
         switch intent {
         case .type(let character):
-            repositories.userNameChanged(repositories.userName + String(character))
-            selection = 0
+            editUserName(repositories.userName + String(character))
         case .deleteBackward:
-            repositories.userNameChanged(String(repositories.userName.dropLast()))
-            selection = 0
+            editUserName(String(repositories.userName.dropLast()))
+        case .clearLine:
+            editUserName("")
+        case .deleteWordBackward:
+            // As readline's unix-word-rubout: the spaces before the cursor, then the word before them.
+            let withoutSpaces = repositories.userName.reversed().drop { $0 == " " }
+            editUserName(String(withoutSpaces.drop { $0 != " " }.reversed()))
         case .focusList:
             focus = .list
         case .focusSearch:
@@ -147,6 +159,8 @@ public final class ReposBrowser: ViewModel {
             if thresholdText.count < 7 { thresholdText.append(digit) }
         case .thresholdBackspace:
             thresholdText = String(thresholdText.dropLast())
+        case .thresholdClear:
+            thresholdText = ""
         case .applyThreshold:
             if let stars = Int(thresholdText) {
                 repositories.minimumStarsChanged(stars)
@@ -177,5 +191,13 @@ public final class ReposBrowser: ViewModel {
             return .quit
         }
         return .continue
+    }
+
+    /// Gives the list on screen its edited user name (it loads after the pause), unless nothing
+    /// changed: Ctrl-U on an empty field starts no load.
+    private func editUserName(_ edited: String) {
+        guard edited != repositories.userName else { return }
+        repositories.userNameChanged(edited)
+        selection = 0
     }
 }

@@ -9,17 +9,17 @@ extension UUID {
     /// XCTAssertEqual(model.rows.ids, [UUID(0), UUID(1)])
     /// ```
     ///
-    /// Non-negative values fill the last eight bytes with their bit pattern. A negative value gives
-    /// what swift-dependencies' `UUID(_:)` gives: its low 32 bits in the last four bytes, as
-    /// `String(format: "%012x", intValue)` prints them, so `-1` is
-    /// `00000000-0000-0000-0000-0000FFFFFFFF` and a test ported from TCA compares equal.
+    /// A non-negative value fills the last eight bytes with its bit pattern. A negative value gives
+    /// what swift-dependencies' `UUID(_:)` gives: its magnitude in the last eight bytes and a sign
+    /// digit `1` before them, so `UUID(-1)` is `00000000-0000-0001-0000-000000000001` and a test ported
+    /// from TCA compares equal. `Int.min`, whose magnitude no `Int` holds, is
+    /// `00000000-0000-0001-8000-000000000000`.
     public init(_ intValue: Int) {
-        let bits = intValue < 0
-            ? UInt64(UInt32(truncatingIfNeeded: intValue))
-            : UInt64(bitPattern: Int64(intValue))
-        func byte(_ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: bits >> (8 * (7 - index))) }
+        let magnitude = UInt64(intValue.magnitude)
+        let sign: UInt8 = intValue < 0 ? 1 : 0
+        func byte(_ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: magnitude >> (8 * (7 - index))) }
         self.init(uuid: (
-            0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, sign,
             byte(0), byte(1), byte(2), byte(3), byte(4), byte(5), byte(6), byte(7)
         ))
     }
