@@ -29,8 +29,8 @@ package_name=$(tr -d " \n" < "$debug/description.json" | grep -o '"-package-name
 
 modules_for() {
     case "$1" in
-        DecodeRepositories) echo "StateDump ClientSupport ViewModelKit GitHubRepositories TestSupport" ;;
-        LinkHeader | UserName) echo "StateDump ClientSupport ViewModelKit GitHubRepositories" ;;
+        DecodeRepositories) echo "StateDump ClientSupport ViewModelKitCollections ViewModelKit GitHubRepositories TestSupport" ;;
+        LinkHeader | UserName) echo "StateDump ClientSupport ViewModelKitCollections ViewModelKit GitHubRepositories" ;;
         FixturePath) echo "StateDump ClientSupport" ;;
         KeyDecoder) echo "TerminalUI" ;;
         *) echo "unknown fuzz target $1" >&2; return 1 ;;

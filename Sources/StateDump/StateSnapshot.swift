@@ -28,6 +28,10 @@ package struct StateSnapshot: Equatable, CustomReflectable, CustomDumpTypeName {
     /// For an entry of a list of children that holds no view model (a stack's value entry): the
     /// entry's value, which the snapshot compares and renders as; `fields` is then empty.
     package var entry: (any Equatable)?
+    /// For an entry of a list of children that is an enum case holding one view model
+    /// (`.detail(DetailViewModel)`): the case's name, so that a test can reach the child through
+    /// its case. Not compared: the child's snapshot stands for the entry.
+    package var entryCase: String?
 
     /// Creates a snapshot.
     package init(typeName: String, fields: [Field], source: AnyObject? = nil) {

@@ -294,6 +294,7 @@ enum CompositionAndNavigationArticle {
         // snippet: composition-test-meetings
         func testEditDeleteAndClose() async {
             typealias Detail = MeetingDetailViewModel
+            typealias Screen = MeetingsViewModel.Screen
             let standup = Meeting(id: 1, title: "Standup")
             let tester = ViewModelTester(MeetingsViewModel(meetings: [standup]))
             let detail = { (meetings: MeetingsViewModel) -> Detail? in
@@ -302,37 +303,35 @@ enum CompositionAndNavigationArticle {
             }
 
             await tester.send({ $0.meetingTapped(standup) }) {
-                $0.path = [.entry(MeetingsViewModel.Screen.detail(Detail(meeting: standup)))]
+                $0.path.append(.detail(Detail(meeting: standup)))
             }
             await tester.send({ detail($0)?.editButtonTapped() }) {
-                $0.path[0].modify(as: Detail.self) { $0.destination = .edit(MeetingFormViewModel(meeting: standup)) }
+                $0.path[0][case: Screen.detail]?.destination = .edit(MeetingFormViewModel(meeting: standup))
             }
             await tester.send({ meetings in
                 guard case .edit(let form) = detail(meetings)?.destination else { return }
                 form.titleChanged("Daily standup")
             }) {
-                $0.path[0].modify(as: Detail.self) { $0[\.destination, case: Detail.Destination.edit]?.title = "Daily standup" }
+                $0.path[0][case: Screen.detail]?[\.destination, case: Detail.Destination.edit]?.title = "Daily standup"
             }
             await tester.send({ detail($0)?.saveButtonTapped() }) {
-                $0.path[0].modify(as: Detail.self) {
-                    $0.meeting.title = "Daily standup"
-                    $0.destination = nil
-                }
+                $0.path[0][case: Screen.detail]?.meeting.title = "Daily standup"
+                $0.path[0][case: Screen.detail]?.destination = nil
             }
             await tester.send({ detail($0)?.deleteButtonTapped() }) {
-                $0.path[0].modify(as: Detail.self) {
-                    $0.destination = .alert(AlertState(title: "Delete Daily standup?", buttons: ["Delete", "Cancel"]))
-                }
+                $0.path[0][case: Screen.detail]?.destination = .alert(
+                    AlertState(title: "Delete Daily standup?", buttons: ["Delete", "Cancel"])
+                )
             }
             await tester.send({ detail($0)?.alertButtonTapped("Delete") }) {
-                $0.path[0].modify(as: Detail.self) { $0.destination = .confirmDeletion }
+                $0.path[0].modify(as: Detail.self) { $0.destination = .confirmDeletion }   // by type, as well
             }
             await tester.send({ detail($0)?.deletionConfirmed() }) {
                 $0.meetings = []
                 $0.path = []
             }
             await tester.send({ $0.pastMeetingTapped(standup) }) {
-                $0.path = [.entry(MeetingsViewModel.Screen.pastMeeting(standup))]
+                $0.path.append(.pastMeeting(standup))   // a value entry, as the stack holds it
             }
             await tester.send({ $0.doneButtonTapped() })
             XCTAssertTrue(tester.isDismissed)

@@ -149,6 +149,30 @@ enum TestingArticle {
         // end snippet
     }
 
+    @MainActor
+    static func intentTasks() async {
+        let client = goodNumbers()
+        // snippet: testing-intent-tasks
+        let clock = TestClock()
+        let tester = ViewModelTester(CounterViewModel(client: client, clock: clock), clocks: [clock])
+        let fact = await tester.send({ $0.factButtonTapped() }) { $0.isLoading = true }
+        await fact.finish()                         // the fact's task has ended
+        await tester.receive {
+            $0.isLoading = false
+            $0.fact = "0 is a good number."
+            $0.numberFactAlert = "0 is a good number."
+        }
+        let timer = await tester.send({ $0.toggleTimerButtonTapped() }) { $0.isTimerRunning = true }
+        await clock.advance(by: .seconds(1))
+        await tester.receive {
+            $0.count = 1
+            $0.fact = nil                           // a tick clears the fact
+        }
+        await timer.cancel()                        // only the timer this intent started
+        await tester.finish()
+        // end snippet
+    }
+
     // MARK: - Children
 
     // snippet: testing-home-view-model
@@ -455,6 +479,10 @@ final class TestingArticleTests: XCTestCase {
 
     func testSkippedTasksNeedNotFinish() async {
         await TestingArticle.skipInFlight()
+    }
+
+    func testTheTasksAnIntentStartedAreCancelledOrAwaited() async {
+        await TestingArticle.intentTasks()
     }
 
     func testAChildIsAssertedThroughItsParent() async {

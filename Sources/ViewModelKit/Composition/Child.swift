@@ -245,6 +245,12 @@ extension ViewModel {
         for model in tree { model.cancelAllTasks() }
     }
 
+    /// Cancels the task with `token` (see ``RunningTask/token``) wherever it runs in this view
+    /// model's tree. For tools (the tester).
+    package func cancelTaskInTree(token: UInt64) {
+        for model in tree where model.taskRegistry.cancel(token: token) { return }
+    }
+
     /// The running tasks of this view model and of every view model it owns, with the owner's type in
     /// each origin. For tools (the tester).
     package var runningTasksInTree: [RunningTask] {

@@ -22,7 +22,10 @@
 /// }
 /// ```
 ///
-/// An event sent while nobody listens is dropped: a child works the same on its own.
+/// An event sent while nobody listens is dropped: a child works the same on its own. Under
+/// `ViewModelTester`, an event an intent (or a task it started) sends while nobody listens fails
+/// the test, as a change no assertion received does: a forgotten ``connect(to:_:)`` shows at once.
+/// A test that checks a child alone hears its events with ``observe(_:)``.
 ///
 /// The owner is the one listener ``connect(to:_:)`` sets (a new connection replaces it). Others
 /// that only want to hear the events, a test or a logger, ``observe(_:)`` them, which leaves the
@@ -69,10 +72,15 @@ public final class Delegate<Event> {
     /// Whether someone listens: a closure, or an owner that still lives.
     public var isConnected: Bool { handler != nil && ownerIsAlive?() != false }
 
-    /// Tells the listener, then every observer, synchronously. Does nothing when nobody listens.
+    /// Tells the listener, then every observer, synchronously. Does nothing when nobody listens
+    /// (under `ViewModelTester`, that fails the test).
     public func send(_ event: Event) {
+        let isHeard = isConnected || !observers.isEmpty
         handler?(event)
         observers.deliver(event)
+        if !isHeard, let collector = UnheardEvents.collector {
+            collector.note(event, on: Self.self)
+        }
     }
 
     /// Hears every event from now on, besides the connected owner (which stays connected), until

@@ -74,7 +74,9 @@ package func entrySnapshot(of entry: Any) -> StateSnapshot {
     if let model = entry as? ViewModel { return model.snapshot(asChild: true) }
     let mirror = Mirror(reflecting: entry)
     if mirror.displayStyle == .enum, mirror.children.count == 1, let model = mirror.children.first?.value as? ViewModel {
-        return model.snapshot(asChild: true)
+        var snapshot = model.snapshot(asChild: true)
+        snapshot.entryCase = enumCaseName(of: entry)
+        return snapshot
     }
     return StateSnapshot(typeName: dumpTypeName(Swift.type(of: entry)), entry: valueSnapshot(of: entry))
 }

@@ -65,6 +65,17 @@ final class TaskRegistry: Sendable {
         for entry in cancelled { entry.cancel() }
     }
 
+    /// Cancels and forgets the task with `token`, if it still runs; returns whether it did.
+    @discardableResult
+    func cancel(token: UInt64) -> Bool {
+        let cancelled = state.withLock { state -> Entry? in
+            guard let index = state.entries.firstIndex(where: { $0.token == token }) else { return nil }
+            return state.entries.remove(at: index)
+        }
+        cancelled?.cancel()
+        return cancelled != nil
+    }
+
     /// Cancels and forgets every task.
     func cancelAll() {
         let cancelled = state.withLock { state in

@@ -17,12 +17,14 @@ package import StateDump
 ///
 /// - ``subscript(dynamicMember:)->ViewModelState<Child>``
 /// - ``subscript(dynamicMember:)->ViewModelState<Child>?``
-/// - ``subscript(dynamicMember:)->[ViewModelState<ViewModel>]``
+/// - ``subscript(dynamicMember:)->ChildStates<Children.Element>``
+/// - ``ChildStates``
 ///
 /// ### Destinations
 ///
 /// - ``subscript(dynamicMember:)->Destination?``
-/// - ``subscript(_:case:)``
+/// - ``subscript(_:case:)-(KeyPath<Model,Destination?>,_)``
+/// - ``subscript(_:case:)-(KeyPath<Model,Destination>,_)``
 ///
 /// ### Children of different types and value entries
 ///
@@ -30,16 +32,17 @@ package import StateDump
 /// - ``modify(as:fileID:filePath:line:column:_:)``
 /// - ``entry(_:reporter:)``
 /// - ``entry(as:)``
+/// - ``subscript(case:)``
 @MainActor
 @dynamicMemberLookup
 public struct ViewModelState<Model: ViewModel> {
     package var snapshot: StateSnapshot
-    let resolver: PropertyResolver<Model>
+    var resolver: PropertyResolver<Model>
     let reporter: any IssueReporter
     /// Where the assertion that uses this state was written: a failure inside its closure points there.
     var site: ReportSite?
     /// What the assertion closure wrote: paths into the snapshot, each starting with a property.
-    package private(set) var written: [[SnapshotPathComponent]] = []
+    package internal(set) var written: [[SnapshotPathComponent]] = []
 
     init(snapshot: StateSnapshot, resolver: PropertyResolver<Model>, reporter: any IssueReporter, site: ReportSite? = nil) {
         self.snapshot = snapshot
@@ -52,14 +55,16 @@ public struct ViewModelState<Model: ViewModel> {
     ///
     /// ```swift
     /// await tester.send({ $0.repositoryTapped(swift) }) {
-    ///     $0.path = [ViewModelState(RepositoryDetailViewModel(owner: "apple", name: "swift", client: client))]
+    ///     $0.path = [ViewModelState(RepositoryDetailViewModel(owner: "apple", name: "swift", client: client)).erased]
     /// }
     /// ```
     ///
     /// Children compare by what defines them and by state, not by identity, so a freshly made view
     /// model stands for the one the parent made. What defines a child is its stored `let`
     /// properties whose values are `Equatable`, such as the name a detail was opened with; they
-    /// are part of the snapshot and of the diff, beside its observed properties.
+    /// are part of the snapshot and of the diff, beside its observed properties. The same holds for
+    /// the view model under test: `$0 = ViewModelState(GameViewModel(oPlayerName: "Blob", xPlayerName: "Blob Jr."))`
+    /// expects its state afresh, and compares its `let`s with the tested model's.
     public init(_ model: Model, reporter: any IssueReporter = TestIssueReporter()) {
         self.init(snapshot: model.snapshot(asChild: true), resolver: PropertyResolver(model: model), reporter: reporter)
     }
@@ -132,12 +137,13 @@ public struct ViewModelState<Model: ViewModel> {
     }
 
     /// Reads or writes a `@Child` property that holds a collection or a navigation stack, as a list
-    /// of child states: `$0.path.removeLast()`, `$0.path.append(ViewModelState(detail).erased)`.
+    /// of child states that also takes the entries themselves: `$0.path.removeLast()`,
+    /// `$0.path.append(.meeting(meeting))`, `$0.path.append(ViewModelState(detail))`.
     public subscript<Children: Collection & ViewModelContainer>(
         dynamicMember keyPath: KeyPath<Model, Children>
-    ) -> [ViewModelState<ViewModel>] {
-        get { childStates(at: keyPath, as: ViewModel.self) ?? [] }
-        set { setChildren(at: keyPath, to: newValue, single: false) }
+    ) -> ChildStates<Children.Element> {
+        get { ChildStates(states: childStates(at: keyPath, as: ViewModel.self) ?? [], reporter: reporter) }
+        set { setChildren(at: keyPath, to: newValue.states, single: false) }
     }
 
     private func childStates<Value, Child: ViewModel>(at keyPath: KeyPath<Model, Value>, as type: Child.Type) -> [ViewModelState<Child>]? {
@@ -218,10 +224,20 @@ public struct ViewModelState<Model: ViewModel> {
     }
 
     private func observedValue<Value>(at keyPath: KeyPath<Model, Value>) -> Value {
-        if let index = resolver.index(of: keyPath, in: snapshot), let value = snapshot.fields[index].value as? Value {
-            return value
+        if let index = resolver.index(of: keyPath, in: snapshot) {
+            let field = snapshot.fields[index].value
+            if let value = field as? Value { return value }
+            // A `@Child` enum that is always one of its cases (`@Child var screen: Screen`): the case
+            // of the snapshot, whose child is the one the snapshot was taken of.
+            if let presented = field as? CaseSnapshot, let value = presented.source as? Value { return value }
         }
-        if Value.self is any ViewModelContainer.Type {
+        if Value.self is any Collection.Type, Value.self is any ViewModelContainer.Type {
+            // Swift chose this subscript over the list's: an expression the list of states cannot take.
+            report("\(describe(keyPath)) was read as the live list, not as its entries' states in the snapshot, so this "
+                + "expectation cannot change it. Write an entry as the list holds it (`$0.path.append(.meeting(meeting))`), "
+                + "a list of states with .entry (`$0.path = [.entry(Screen.meeting(meeting))]`), or change one entry "
+                + "through its case (`$0.path[0][case: Screen.detail]?.title = …`).")
+        } else if Value.self is any ViewModelContainer.Type {
             // Swift chose this subscript over the children's: never hand out the live child.
             report("\(describe(keyPath)) was read as the live view model, not as its state in the snapshot, so this "
                 + "expectation cannot change it. Write it with modify(as:), which only a child's state has.")
@@ -236,6 +252,13 @@ public struct ViewModelState<Model: ViewModel> {
     }
 
     private mutating func setObservedValue<Value>(_ newValue: Value, at keyPath: KeyPath<Model, Value>) {
+        if let index = resolver.index(of: keyPath, in: snapshot), let container = newValue as? any ViewModelContainer {
+            // A `@Child` enum or list written as a value (`$0.screen = .newGame(NewGameModel())`,
+            // `$0.path = [.meeting(meeting)]`): each view model in it stands as its state, freshly
+            // made, as `ViewModelState(_:)` makes it.
+            snapshot.fields[index].value = container.childSnapshot
+            return noteWritten([.field(snapshot.fields[index].name)])
+        }
         guard let index = resolver.index(of: keyPath, in: snapshot), let value = newValue as? any Equatable else {
             return report(
                 "\(describe(keyPath)) is not an @Observed property of \(snapshot.typeName); a test can only assert observed state."

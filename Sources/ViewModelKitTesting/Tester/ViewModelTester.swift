@@ -56,6 +56,7 @@ internal import StateDump
 /// ### Asserting
 ///
 /// - ``send(_:assert:fileID:filePath:line:column:)``
+/// - ``IntentTasks``
 /// - ``receive(_:timeout:fileID:filePath:line:column:)``
 /// - ``assert(_:fileID:filePath:line:column:)``
 /// - ``finish(timeout:fileID:filePath:line:column:)``
@@ -120,6 +121,8 @@ public final class ViewModelTester<Model: ViewModel> {
     /// Tasks ``skipInFlightTasks(strict:fileID:filePath:line:column:)`` no longer requires to finish.
     var skippedTasks: Set<UInt64> = []
     private let createdAt: SourceLocation
+    /// Events the view model's delegates sent while nothing listened, reported at the next assertion.
+    private let unheardEvents = UnheardEventCollector()
 
     /// The changes one step of a task made.
     struct Received {
@@ -210,6 +213,13 @@ public final class ViewModelTester<Model: ViewModel> {
     /// With a closure that changes nothing where nothing changed, the test fails: omit the closure
     /// when the intent must not change anything.
     ///
+    /// It returns the tasks the intent started, to cancel them or wait for them to end, as TCA's
+    /// `store.send(_:)` returns its effects:
+    ///
+    /// ```swift
+    /// await tester.send({ $0.onAppear() }).cancel()
+    /// ```
+    ///
     /// - Parameters:
     ///   - intent: Calls one intent method on the view model.
     ///   - updateExpectation: Changes the previous state into the expected one; omit it when the
@@ -219,6 +229,8 @@ public final class ViewModelTester<Model: ViewModel> {
     ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
     ///   - line: The line a failure points at; the line of this call by default.
     ///   - column: The column a failure points at; the column of this call by default.
+    /// - Returns: The tasks the intent started that still run; see ``IntentTasks``.
+    @discardableResult
     public func send(
         _ intent: @MainActor (Model) async throws -> Void,
         assert updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)? = nil,
@@ -226,15 +238,19 @@ public final class ViewModelTester<Model: ViewModel> {
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
-    ) async {
+    ) async -> IntentTasks<Model> {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         guard !isDismissed else {
-            return fail("Can't send an intent to a dismissed view model", at: location)
+            fail("Can't send an intent to a dismissed view model", at: location)
+            return IntentTasks(tester: self, started: [])
         }
         settleUnreceivedChanges(before: "sending an intent", at: location)
+        defer { reportUnheardEvents(at: location) }
+        let runningBefore = Set(viewModel.runningTasksInTree.map(\.token))
         intentDepth += 1
         do {
-            try await intent(viewModel)
+            // The tasks the intent starts inherit the collector: what they send unheard is found too.
+            try await UnheardEvents.$collector.withValue(unheardEvents) { try await intent(viewModel) }
         } catch {
             fail("The intent threw an error: \(error)", at: location)
         }
@@ -244,6 +260,7 @@ public final class ViewModelTester<Model: ViewModel> {
         asserted = actual
         latest = actual
         await letStartedTasksBegin()
+        return IntentTasks(tester: self, started: viewModel.runningTasksInTree.filter { !runningBefore.contains($0.token) })
     }
 
     /// Waits for the next change a task of the view model makes, and asserts it.
@@ -279,6 +296,7 @@ public final class ViewModelTester<Model: ViewModel> {
         column: UInt = #column
     ) async {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        defer { reportUnheardEvents(at: location) }
         let limit = timeout ?? self.timeout
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: limit)
@@ -381,6 +399,7 @@ public final class ViewModelTester<Model: ViewModel> {
     ) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         settleUnreceivedChanges(before: "asserting", at: location)
+        reportUnheardEvents(at: location)
         let actual = viewModel.snapshot()
         assert(actual, updateExpectation, from: asserted, at: location)
         asserted = actual
@@ -482,7 +501,7 @@ public final class ViewModelTester<Model: ViewModel> {
     }
 
     /// Suspends until the view model changes, a task ends, or `deadline` passes.
-    private func waitForActivity(until deadline: ContinuousClock.Instant) async {
+    func waitForActivity(until deadline: ContinuousClock.Instant) async {
         let alarm = Task { @MainActor [weak self] in
             try? await Task.sleep(until: deadline, clock: .continuous)
             self?.wake()
@@ -511,6 +530,7 @@ public final class ViewModelTester<Model: ViewModel> {
                 return
             }
         }
+        let actual = withRootConstants(actual, as: expected.snapshot)
         if exhaustivity == .on {
             guard expected.snapshot != actual else {
                 if updateExpectation != nil, actual == base {
@@ -550,6 +570,20 @@ public final class ViewModelTester<Model: ViewModel> {
         }
     }
 
+    /// `actual` with the root's stored `let`s beside its observed state, when the expected state has
+    /// them: the test wrote a whole fresh state (`$0 = ViewModelState(GameViewModel(oPlayerName: …))`),
+    /// whose snapshot holds what defines the model, as a child's does. The root's `let`s are then
+    /// compared as a child's are; otherwise neither side has them.
+    private func withRootConstants(_ actual: StateSnapshot, as expected: StateSnapshot) -> StateSnapshot {
+        guard expected.entry == nil, expected.fields.count > actual.fields.count else { return actual }
+        // The `let`s never change, so the live view model's are those of every state it had.
+        let defined = viewModel.snapshot(asChild: true)
+        guard defined.fields.count == expected.fields.count else { return actual }
+        var extended = actual
+        extended.fields = defined.fields.map { field in actual.fields.first { $0.name == field.name } ?? field }
+        return extended
+    }
+
     /// Runs an assertion closure, failing the test at `location` if it changes the view model.
     private func runAssertionClosure(at location: SourceLocation?, _ body: () throws -> Void) rethrows {
         isRunningAssertionClosure = true
@@ -579,6 +613,7 @@ public final class ViewModelTester<Model: ViewModel> {
 
     private func checkEnd(at location: SourceLocation) {
         closeOpenChange()
+        reportUnheardEvents(at: location)
         if exhaustivity == .on {
             if !received.isEmpty {
                 fail(
@@ -611,6 +646,25 @@ public final class ViewModelTester<Model: ViewModel> {
 
     // MARK: - Messages
 
+    /// Fails for each event a delegate sent while nothing listened (skips them when not exhaustive),
+    /// as for a change no assertion received.
+    private func reportUnheardEvents(at location: SourceLocation) {
+        let events = unheardEvents.take()
+        guard !events.isEmpty else { return }
+        guard exhaustivity == .on else {
+            return noteSkipped("\(counted(events.count, "delegate event")) sent while nothing listened")
+        }
+        for event in events {
+            fail(
+                "\(event.channel) sent \(event.event)" + (event.origin.map { " (from a task of \($0))" } ?? "")
+                    + " while nothing listened to it, so the event was lost.\n\n"
+                    + "Connect its owner (`delegate.connect(to: self) { … }`) where the parent makes the child; "
+                    + "a test of the child alone hears it with `delegate.observe { … }`.",
+                at: location
+            )
+        }
+    }
+
     func fail(_ message: String, at location: SourceLocation) {
         reporter.reportIssue(
             message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
@@ -642,7 +696,7 @@ public final class ViewModelTester<Model: ViewModel> {
         return "Still running: " + running.map { "\(idText($0.id)) (started by \($0.origin))" }.joined(separator: ", ") + "."
     }
 
-    private func describePendingSleepers() -> String {
+    func describePendingSleepers() -> String {
         let pending = clocks.flatMap(\.pendingSleepers)
         guard let next = pending.map(\.deadline).min() else { return "" }
         return "\nThe test clock has \(counted(pending.count, "sleeper")) waiting; the next wakes at \(next). "

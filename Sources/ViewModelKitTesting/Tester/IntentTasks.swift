@@ -1,0 +1,75 @@
+public import ViewModelKit
+
+/// The tasks one intent started, as ``ViewModelTester/send(_:assert:fileID:filePath:line:column:)``
+/// returns them: cancel them, or wait for them to end, as TCA's `TestStoreTask` does for an action's
+/// effects.
+///
+/// ```swift
+/// await tester.send({ $0.onAppear() }).cancel()       // the stream the screen listens to
+///
+/// let save = await tester.send({ $0.saveButtonTapped() }) { $0.isSaving = true }
+/// await save.finish()                                  // the save's task has ended
+/// await tester.receive { $0.isSaving = false }
+/// ```
+///
+/// They are the view model's owned tasks (in its whole tree) that started while the intent ran and
+/// still ran when `send` returned; a task that had already ended by then is not among them. What
+/// they change is queued for ``ViewModelTester/receive(_:timeout:fileID:filePath:line:column:)`` as
+/// always: waiting for them or cancelling them receives nothing.
+@MainActor
+public struct IntentTasks<Model: ViewModel> {
+    let tester: ViewModelTester<Model>
+    let started: [RunningTask]
+
+    /// Whether any of the tasks still runs (it has neither ended nor been cancelled).
+    public var isRunning: Bool { !stillRunning.isEmpty }
+
+    /// The tasks of ``started`` that the view model still runs.
+    private var stillRunning: [RunningTask] {
+        let running = Set(tester.viewModel.runningTasksInTree.map(\.token))
+        return started.filter { running.contains($0.token) }
+    }
+
+    /// Cancels the tasks that still run, then lets them unwind: once this returns, a cancelled
+    /// task no longer keeps ``ViewModelTester/finish(timeout:fileID:filePath:line:column:)`` from
+    /// passing. Other tasks of the view model go on.
+    public func cancel() async {
+        for task in stillRunning { tester.viewModel.cancelTaskInTree(token: task.token) }
+        await tester.settleMainActorWork()
+    }
+
+    /// Waits until every one of the tasks has ended, and fails the test if one still runs after
+    /// `timeout`.
+    ///
+    /// Waiting does not move a ``TestClock``: advance it first, so that a task sleeping on it can end.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait; the tester's ``ViewModelTester/timeout`` by default.
+    ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default, so that
+    ///     a failure points at this call.
+    ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
+    ///   - line: The line a failure points at; the line of this call by default.
+    ///   - column: The column a failure points at; the column of this call by default.
+    public func finish(
+        timeout: Duration? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let limit = timeout ?? tester.timeout
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: limit)
+        while isRunning && clock.now < deadline {
+            await tester.waitForActivity(until: deadline)
+        }
+        let running = stillRunning
+        guard !running.isEmpty else {
+            // Let the ended tasks' last writes land, so that a receive finds them.
+            return await tester.settleMainActorWork()
+        }
+        let names = running.map { "id \(tester.idText($0.id)), started by \($0.origin)" }.joined(separator: "; ")
+        tester.fail(
+            "Expected the tasks this intent started to end within \(limit), but \(running.count == 1 ? "one is" : "\(running.count) are") "
+                + "still running: \(names).\(tester.describePendingSleepers())",
+            at: ReportSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+}
