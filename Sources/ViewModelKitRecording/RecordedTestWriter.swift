@@ -293,11 +293,13 @@ struct RecordedTestWriter {
         return statements
     }
 
-    /// `place.modify(as: Child.self) { … }` with the changes from `old` to `new`.
+    /// `place.modify(as: Child.self) { … }` with the changes from `old` to `new`, marked `try` when a
+    /// change reads a value from a file (`modify(as:)` rethrows what its closure throws).
     private mutating func modify(_ new: StateSnapshot, from old: StateSnapshot, at place: String) -> [String] {
         let inner = assignments(from: old, to: new, on: "$0", context: place)
         guard !inner.isEmpty else { return [] }
-        let head = "\(place).modify(as: \(new.typeName).self)"
+        let throwing = inner.contains { $0.contains("try ") }
+        let head = (throwing ? "try " : "") + "\(place).modify(as: \(new.typeName).self)"
         return [head + closure(inner, after: 12 + head.count)]
     }
 

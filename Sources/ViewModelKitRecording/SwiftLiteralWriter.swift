@@ -1,5 +1,6 @@
 internal import Foundation
 internal import StateDump
+internal import ViewModelKit
 
 /// Writes values as Swift expressions, found by reflection: strings, numbers, booleans, dates,
 /// optionals, arrays, dictionaries, tuples, enums (with their associated values) and structs (as a
@@ -30,6 +31,19 @@ struct SwiftLiteralWriter {
         expression(for: value, optional: false).map { render($0, column: column) }
     }
 
+    /// `UUID(7)` (ViewModelKit's readable UUIDs, negative ones too) when `uuid` is one, otherwise
+    /// `UUID(uuid: (0x…, …))`, which needs no force unwrap.
+    static func uuidSource(_ uuid: UUID) -> String {
+        let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
+        let low = bytes[8...].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        if bytes[..<7].allSatisfy({ $0 == 0 }), bytes[7] <= 1, low <= UInt64(Int.max) || (bytes[7] == 1 && low == UInt64(Int.max) + 1) {
+            let candidate = bytes[7] == 0 ? Int(low) : (low == UInt64(Int.max) + 1 ? Int.min : -Int(low))
+            if UUID(candidate) == uuid { return "UUID(\(candidate))" }
+        }
+        let hex = bytes.map { "0x" + String($0, radix: 16, uppercase: true).leftPadded(to: 2) }
+        return "UUID(uuid: (" + hex.joined(separator: ", ") + "))"
+    }
+
     /// `value` as an expression tree; `optional` when the value stands where an optional is expected.
     func expression(for value: Any, optional: Bool) -> Expression? {
         switch value {
@@ -41,6 +55,7 @@ struct SwiftLiteralWriter {
         case let float as Float: return float.isFinite ? .atom("\(float)") : nil
         case let date as Date: return .atom("Date(timeIntervalSince1970: \(date.timeIntervalSince1970))")
         case let duration as Duration: return .atom(Self.durationSource(duration))
+        case let uuid as UUID: return .atom(Self.uuidSource(uuid))
         case let url as URL:
             // `URL(string:)` is optional: it only fits where an optional URL is expected.
             return optional ? .atom("URL(string: \(dumpStringLiteral(scrub(url.absoluteString))))") : nil
@@ -156,5 +171,12 @@ struct SwiftLiteralWriter {
         case .labeled(let label, let value): "\(label): " + flat(value)
         case .list(let opening, let elements, let closing): opening + elements.map(flat).joined(separator: ", ") + closing
         }
+    }
+}
+
+extension String {
+    /// The string with zeros in front, up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -22,22 +22,9 @@ struct RecordingGitHubClient: GitHubClientProtocol {
     }
 }
 
-/// The dates a session's lists were refreshed at, in whole seconds, so the test can tell the same.
-final class RecordedDates: Sendable {
-    private let dates = Mutex<[Date]>([])
-
-    /// Tells the time (in whole seconds) and keeps it.
-    var generator: DateGenerator {
-        DateGenerator { [self] in
-            let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-            dates.withLock { $0.append(now) }
-            return now
-        }
-    }
-
-    /// The dates told, in order.
-    var all: [Date] { dates.withLock { $0 } }
-}
+/// The session's clock for the lists' `lastRefreshed`, in whole seconds, so that the recorded test
+/// writes short dates.
+let wholeSecondsNow = DateGenerator { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
 
 /// `repos --interactive --record-test DIR`: what the session is recorded with, and how its test is written.
 @MainActor
@@ -62,7 +49,7 @@ enum ReposRecording {
     /// Starts recording `navigation`, and tells the recorder how the test builds the screens it pushes.
     static func recorder(
         for navigation: GitHubNavigationViewModel, clock: RecordingClock<ContinuousClock>, answers: RecordedAnswers,
-        minimumStars: Int, dates: RecordedDates
+        minimumStars: Int, dates: RecordingDateGenerator
     ) -> SessionRecorder {
         let recorder = SessionRecorder(navigation, clock: clock, answers: answers)
         let unused = RecordingGitHubClient(base: FixtureGithubAPIClient(directory: URL(fileURLWithPath: "/nonexistent")), answers: RecordedAnswers())
@@ -76,7 +63,7 @@ enum ReposRecording {
         }
         recorder.writeChildren(of: GitHubRepositoryViewModel.self) { _ in
             (
-                "GitHubRepositoryViewModel(client: RecordedGitHubClient(), minimumStars: \(minimumStars), clock: clock, now: .constant(\(dateSource(dates.all))))",
+                "GitHubRepositoryViewModel(client: RecordedGitHubClient(), minimumStars: \(minimumStars), clock: clock, now: .constant(\(dateSource(dates.dates))))",
                 GitHubRepositoryViewModel(client: unused, minimumStars: minimumStars)
             )
         }
@@ -90,21 +77,20 @@ enum ReposRecording {
         return recorder
     }
 
-    /// The date the test's lists are refreshed at: the session's first.
+    /// A date a fresh list in an expectation is made with (it never reads it): the session's first.
     static func dateSource(_ dates: [Date]) -> String {
         SessionRecorder.swiftSource(for: dates.first ?? Date(timeIntervalSince1970: 0)) ?? "Date(timeIntervalSince1970: 0)"
     }
 
     /// The test to write; `source` says where the session's repositories came from.
-    static func test(source: String, minimumStars: Int, dates: [Date], secrets: [String]) -> RecordedTest {
-        let now = dateSource(dates)
-        return RecordedTest(
+    static func test(source: String, minimumStars: Int, dates: RecordingDateGenerator, secrets: [String]) -> RecordedTest {
+        RecordedTest(
             name: "GitHubSession",
             imports: ["GitHubRepositories"],
-            subject: "GitHubNavigationViewModel(client: RecordedGitHubClient(), minimumStars: \(minimumStars), clock: clock, now: .constant(\(now)))",
+            subject: "GitHubNavigationViewModel(client: RecordedGitHubClient(), minimumStars: \(minimumStars), clock: clock, now: \(dates.replaySource))",
             clients: [client],
             summary: "A session of the interactive `repos` browser (\(source)), recorded by `--record-test`.\n"
-                + "It replays offline: GitHub's answers are the ones the session was given, the time is the session's.",
+                + "It replays offline: GitHub's answers are the ones the session was given, the times and dates are the session's.",
             secrets: secrets
         )
     }

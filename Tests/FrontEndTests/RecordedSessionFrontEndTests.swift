@@ -24,7 +24,15 @@ final class RecordedSessionFrontEndTests: XCTestCase {
         try playCounterSession(into: recorded)
         try playReposSession(into: recorded)
         let files = try FileManager.default.contentsOfDirectory(atPath: recorded.path).sorted()
-        XCTAssertEqual(files, ["CounterSessionTests.swift", "GitHubSessionTests.repositories.json", "GitHubSessionTests.swift"])
+        XCTAssertEqual(files, [
+            "CounterSessionTests.swift", "GitHubSessionTests.repositories-2.json", "GitHubSessionTests.repositories.json",
+            "GitHubSessionTests.swift",
+        ])
+        // The owner's list reads its repositories from a file inside a child's `modify(as:)`, which
+        // must be marked `try` for the test to compile; each refresh replays its own date.
+        let session = try String(contentsOf: recorded.appendingPathComponent("GitHubSessionTests.swift"), encoding: .utf8)
+        XCTAssertTrue(session.contains("try $0.path[1].modify(as: GitHubRepositoryViewModel.self)"), session)
+        XCTAssertTrue(session.contains("now: .sequence([Date(timeIntervalSince1970: "), session)
 
         // SwiftPM does not see a file added to or removed from a path dependency in an existing build
         // plan, so a changed set of files starts the replay package's build afresh.
@@ -53,7 +61,8 @@ final class RecordedSessionFrontEndTests: XCTestCase {
 
     // MARK: - The sessions
 
-    /// Increments, a fact, the alert dismissed, the timer for three ticks, a decrement.
+    /// Every key of the counter: increments, a fact dismissed with Enter and one with Esc, the timer
+    /// for three ticks, decrements, quit.
     private func playCounterSession(into directory: URL) throws {
         let pidFile = NSTemporaryDirectory() + "counter-\(UUID().uuidString).pid"
         let program = "'\(try FrontEnd.binary("counter"))' --offline --record-test '\(directory.path)'"
@@ -66,9 +75,15 @@ final class RecordedSessionFrontEndTests: XCTestCase {
         try tmux.waitFor("Number fact")
         try tmux.send("Enter")
         try tmux.waitForScreen("the alert to close") { !$0.contains("Number fact") }
+        try tmux.send("-")
+        try tmux.waitFor("−   1   +")
+        try tmux.send("f")
+        try tmux.waitFor("Number fact")
+        try tmux.send("Escape")
+        try tmux.waitForScreen("the alert to close") { !$0.contains("Number fact") }
         try tmux.send("t")
         // At least three ticks (a busy machine may show a later count first).
-        try tmux.waitForScreen("three ticks", seconds: 15) { (Self.count(on: $0) ?? 0) >= 5 }
+        try tmux.waitForScreen("three ticks", seconds: 15) { (Self.count(on: $0) ?? 0) >= 4 }
         try tmux.send("t")
         let stopped = try tmux.waitFor("timer ○ stopped")
         let count = Self.count(on: stopped) ?? 0
@@ -80,21 +95,71 @@ final class RecordedSessionFrontEndTests: XCTestCase {
         XCTAssertTrue(screen.contains("Wrote the session's test to"), screen)
     }
 
-    /// A user typed, the search pause waited out, a repository's detail opened, and back.
+    /// Every screen and key of the browser, in the session a person plays: a user typed with a typo
+    /// fixed by Backspace, the list moved through, the threshold raised to 200 (and an edit of it
+    /// cancelled), a refresh, a repository's detail (reloaded), the owner's repositories from there
+    /// (a later refresh time), back twice, a second user typed over the first after Ctrl-U and
+    /// Ctrl-W, quit.
     private func playReposSession(into directory: URL) throws {
         let pidFile = NSTemporaryDirectory() + "repos-\(UUID().uuidString).pid"
         let program = "'\(try FrontEnd.binary("repos"))' --interactive --offline --record-test '\(directory.path)'"
         let tmux = try Tmux(command: try FrontEnd.shellCommand(program, pidFile: pidFile), columns: 100, rows: 30)
         try tmux.waitFor("Type a GitHub user name.")
-        try tmux.send("nerdishbynature", literal: true)
+        try tmux.send("nerdishbynaturx", literal: true)
+        try tmux.send("BSpace")
+        try tmux.send("e", literal: true)
         try tmux.waitFor("› NBNRealmBrowser")
-        try tmux.send("Enter")     // to the list
+        try tmux.send("Tab")       // to the list
         try tmux.send("j")
+        try tmux.waitFor("› octokit.swift")
+        try tmux.send("k")
+        try tmux.waitFor("› NBNRealmBrowser")
+        try tmux.send("Down")
+        try tmux.waitFor("› octokit.swift")
+        try tmux.send("Up")
+        try tmux.waitFor("› NBNRealmBrowser")
+        try tmux.send("m")         // the threshold
+        try tmux.waitFor("Minimum stars:")
+        try tmux.send("200", literal: true)
+        try tmux.send("Enter")
+        try tmux.waitFor("≥ 200★")
+        try tmux.waitFor("› octokit.swift")
+        try tmux.send("m")
+        try tmux.send("9", literal: true)
+        try tmux.send("C-u")
+        try tmux.send("Escape")    // cancelled: still 200
+        try tmux.waitForScreen("the threshold field to close") { !$0.contains("Minimum stars:") }
+        try tmux.send("r")         // a refresh of the list
         try tmux.waitFor("› octokit.swift")
         try tmux.send("Enter")     // the detail
         try tmux.waitFor("Licence     MIT")
-        try tmux.send("Escape")    // back
-        try tmux.waitFor("› octokit.swift")
+        try tmux.send("r")         // reloaded
+        try tmux.waitFor("Licence     MIT")
+        try tmux.send("o")         // the owner's repositories, a list of its own
+        try tmux.waitFor("‹ ‹ Repositories of the owner")
+        try tmux.waitFor("› NBNRealmBrowser")
+        try tmux.send("Escape")    // back to the detail
+        try tmux.waitFor("Licence     MIT")
+        try tmux.send("BSpace")    // back to the root list
+        try tmux.waitFor("≥ 200★")
+        try tmux.send("l")         // the other keys that open and go back
+        try tmux.waitFor("Licence     MIT")
+        try tmux.send("h")
+        try tmux.waitFor("≥ 200★")
+        try tmux.send("Right")
+        try tmux.waitFor("Licence     MIT")
+        try tmux.send("Left")
+        try tmux.waitFor("≥ 200★")
+        try tmux.send("s")         // the user name, and Esc back to the list
+        try tmux.send("Escape")
+        try tmux.send("/")         // the user name again
+        try tmux.send("C-u")       // cleared
+        try tmux.send("foo bar", literal: true)
+        try tmux.send("C-w")       // "foo "
+        try tmux.send("C-w")       // ""
+        try tmux.send("jacquev6", literal: true)
+        try tmux.waitFor("No repository with 200 or more stars (10 checked).")
+        try tmux.send("Enter")     // to the list
         try tmux.send("q")
         let screen = try tmux.waitFor("DONE")
         XCTAssertTrue(screen.contains("EXITED:0"), screen)

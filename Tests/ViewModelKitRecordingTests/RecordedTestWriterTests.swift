@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 @testable import ViewModelKitRecording
 import XCTest
 
@@ -57,5 +58,53 @@ final class RecordedTestWriterTests: XCTestCase {
             "if case .repository(let repository) = $0.path[1] { repository.load() }"
         )
         XCTAssertEqual(writer.call(RecordedIntent(target: [], function: "userNameChanged(_:)", arguments: ["k"])), #"$0.userNameChanged("k")"#)
+    }
+}
+
+/// A list whose rows hold a value too large to write inline, for the writer's `try` placement.
+@MainActor
+final class ItemListModel: ViewModel {
+    @Child private(set) var rows: [ItemRowModel] = []
+    func add() { rows.append(ItemRowModel()) }
+}
+
+@MainActor
+final class ItemRowModel: ViewModel {
+    @Observed private(set) var items: [RecordedTestWriterTests.Item] = []
+    func load(_ items: [RecordedTestWriterTests.Item]) { self.items = items }
+}
+
+extension RecordedTestWriterTests {
+    /// `modify(as:)` rethrows: a change inside it that reads a file makes the call itself `try`, or
+    /// the recorded test does not compile ("call can throw, but it is not marked with 'try'").
+    func testAChangeReadFromAFileInsideAChildMarksItsModifyTry() {
+        var writer = writer()
+        let list = ItemListModel()
+        list.add()
+        let before = list.snapshot()
+        list.rows[0].load((1...100).map { Item(id: $0, title: "item \($0)") })
+        let statements = writer.assignments(from: before, to: list.snapshot(), on: "$0", context: "")
+        XCTAssertEqual(statements, [
+            """
+            try $0.rows[0].modify(as: ItemRowModel.self) {
+                $0.items = try recorded("SessionTests.items.json", as: [RecordedTestWriterTests.Item].self)
+            }
+            """,
+        ])
+        var small = self.writer()
+        list.add()
+        let two = list.snapshot()
+        list.rows[1].load([Item(id: 1, title: "one")])
+        XCTAssertEqual(
+            small.assignments(from: two, to: list.snapshot(), on: "$0", context: ""),
+            [
+                """
+                $0.rows[1].modify(as: ItemRowModel.self) {
+                    $0.items = [RecordedTestWriterTests.Item(id: 1, title: "one")]
+                }
+                """,
+            ],
+            "no try where nothing throws"
+        )
     }
 }

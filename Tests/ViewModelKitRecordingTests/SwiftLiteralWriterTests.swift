@@ -1,4 +1,5 @@
 import Foundation
+import ViewModelKit
 @testable import ViewModelKitRecording
 import XCTest
 
@@ -20,6 +21,22 @@ final class SwiftLiteralWriterTests: XCTestCase {
     final class Reference {}
 
     private let writer = SwiftLiteralWriter()
+
+    /// A UUID is written so that the recorded test compiles and compares equal: readable ones as
+    /// `UUID(n)`, others byte by byte (no force unwrap).
+    func testUUIDs() throws {
+        for value in [0, 1, 255, Int.max, -1, -Int.max, Int.min] {
+            XCTAssertEqual(writer.source(for: UUID(value)), "UUID(\(value))")
+        }
+        let random = try XCTUnwrap(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        XCTAssertEqual(
+            writer.source(for: random),
+            "UUID(uuid: (0xE6, 0x21, 0xE1, 0xF8, 0xC3, 0x6C, 0x49, 0x5A, 0x93, 0xFC, 0x0C, 0x24, 0x7A, 0x3E, 0x6E, 0x5F))"
+        )
+        XCTAssertEqual(
+            UUID(uuid: (0xE6, 0x21, 0xE1, 0xF8, 0xC3, 0x6C, 0x49, 0x5A, 0x93, 0xFC, 0x0C, 0x24, 0x7A, 0x3E, 0x6E, 0x5F)), random
+        )
+    }
 
     func testScalarsAndStrings() {
         XCTAssertEqual(writer.source(for: "say \"hi\"\n"), #""say \"hi\"\n""#)
