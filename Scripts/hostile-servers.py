@@ -6,7 +6,9 @@ child's own peak resident memory (ru_maxrss, from wait4), wall time, exit status
     Scripts/hostile-servers.py .build/release/repos
 
 Cases: an endless chunked body, a valid 500 MB JSON array (Content-Length), a 1 MB-ish gzip body
-that inflates to 500 MB, and a body trickling one byte every 20 s (run with --timeout 5).
+that inflates to 500 MB, a body trickling one byte every 20 s (run with --timeout 5), and redirects
+whose body never ends, which FoundationNetworking keeps to itself (run with --timeout 3): redirect-301,
+-302, -307 and -308, redirect-chain (two hops, then an endless one) and redirect-gzip.
 """
 import gzip
 import http.server
@@ -49,7 +51,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         case = self.server.case
         try:
-            if case == "endless":
+            if case.startswith("redirect-"):
+                kind = case[len("redirect-"):]
+                hop = int(self.path.rpartition("hop=")[2] or 0) if "hop=" in self.path else 0
+                self.send_response(int(kind) if kind.isdigit() else 302)
+                self.send_header("Location", "/users/octocat/repos?per_page=100&hop=%d" % (hop + 1))
+                self.send_header("Transfer-Encoding", "chunked")
+                if kind == "gzip":
+                    self.send_header("Content-Encoding", "gzip")
+                self.end_headers()
+                if kind == "chain" and hop < 2:
+                    self.wfile.write(b"0\r\n\r\n")
+                    return
+                compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+                while True:
+                    if kind == "gzip":
+                        data = compressor.compress(b" " * MB) + compressor.flush(zlib.Z_SYNC_FLUSH)
+                    else:
+                        data = b" " * (64 << 10)
+                    self.wfile.write(b"%x\r\n" % len(data) + data + b"\r\n")
+            elif case == "endless":
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Transfer-Encoding", "chunked")
@@ -134,7 +155,7 @@ def main():
     print("|---|---|---|---|---|---|")
     for case in cases:
         # Each case in its own child, whose own peak is read.
-        run(binary, case, ["--timeout", "5"] if case == "trickle" else [])
+        run(binary, case, ["--timeout", "5"] if case == "trickle" else ["--timeout", "3"] if case.startswith("redirect-") else [])
 
 
 if __name__ == "__main__":

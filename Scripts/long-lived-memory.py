@@ -11,7 +11,9 @@ The front ends run in tmux (a real terminal) and are held open after the error; 
 `benchmarks --long-lived-fetch`, which fetches once and waits for its standard input to end.
 Cases: counter-gzip (a fact from 1 MB of gzip inflating to 1 GB), counter-endless (an endless text
 stream), repos-endless (`repos --interactive`, an endless chunked body), repos-gzip (gzip inflating
-to 500 MB), plain-endless (the plain program, GithubAPIClient, an endless chunked body).
+to 500 MB), plain-endless (the plain program, GithubAPIClient, an endless chunked body),
+repos-redirect and plain-redirect (a 302 with an endless body, which FoundationNetworking keeps to
+itself), repos-redirect-gzip (a 302 with an endless gzip body).
 """
 import http.server
 import io
@@ -62,9 +64,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         kind, content_type = self.server.kind
         try:
-            self.send_response(200)
+            if kind.startswith("redirect-"):
+                self.send_response(302)
+                self.send_header("Location", "/next")
+                kind = kind[len("redirect-"):]
+            else:
+                self.send_response(200)
             self.send_header("Content-Type", content_type)
-            if kind == "endless":
+            if kind == "endless-gzip":
+                self.send_header("Transfer-Encoding", "chunked")
+                self.send_header("Content-Encoding", "gzip")
+                self.end_headers()
+                compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+                block = b" " * MB
+                while True:
+                    data = compressor.compress(block) + compressor.flush(zlib.Z_SYNC_FLUSH)
+                    self.send_counted(b"%x\r\n" % len(data) + data + b"\r\n")
+            elif kind == "endless":
                 self.send_header("Transfer-Encoding", "chunked")
                 self.end_headers()
                 piece = b" " * (256 << 10)
@@ -104,14 +120,15 @@ class Tmux:
         return subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *arguments],
                               capture_output=True, text=True, env=dict(os.environ, TERM="xterm-256color")).stdout
 
-    def wait_for(self, text, seconds=120):
+    def wait_for(self, texts, seconds=120):
+        texts = (texts,) if isinstance(texts, str) else texts
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             screen = self.run("capture-pane", "-p", "-t", "m")
-            if text in screen:
+            if any(text in screen for text in texts):
                 return screen
             time.sleep(0.1)
-        raise RuntimeError("timed out waiting for %r; the screen shows:\n%s" % (text, screen))
+        raise RuntimeError("timed out waiting for %r; the screen shows:\n%s" % (texts, screen))
 
     def pid(self):
         return int(self.run("display-message", "-p", "-t", "m", "#{pane_pid}").strip())
@@ -130,11 +147,11 @@ def front_end(command, url, start, trigger=None):
         began = time.monotonic()
         if trigger:
             tmux.run("send-keys", "-t", "m", trigger)
-        screen = tmux.wait_for(" than ")
+        screen = tmux.wait_for(ERRORS)
         failed_after = time.monotonic() - began
         time.sleep(HOLD_SECONDS)
         peak, now = status(pid)
-        line = next((l.strip(" │|") for l in screen.splitlines() if " than " in l), "")
+        line = next((l.strip(" │|") for l in screen.splitlines() if any(text in l for text in ERRORS)), "")
         return before, peak, now, failed_after, line
     finally:
         tmux.close()
@@ -156,6 +173,9 @@ def plain(url):
         process.wait(timeout=30)
 
 
+# What the front ends show when a fetch fails: a limit, a deadline, or a body nobody sees.
+ERRORS = (" than ", "the redirect from ")
+
 CASES = {
     "counter-gzip": (("gzip1g", "text/plain"), lambda url: front_end(
         os.path.join(RELEASE, "counter"), "NUMBERS_API_URL=" + url, "Fact: press f", "f")),
@@ -166,6 +186,11 @@ CASES = {
     "repos-gzip": (("gzip500m", "application/json"), lambda url: front_end(
         os.path.join(RELEASE, "repos") + " --interactive octocat", "GITHUB_API_URL=" + url, "")),
     "plain-endless": (("endless", "application/json"), plain),
+    "repos-redirect": (("redirect-endless", "application/json"), lambda url: front_end(
+        os.path.join(RELEASE, "repos") + " --interactive octocat", "GITHUB_API_URL=" + url, "")),
+    "repos-redirect-gzip": (("redirect-endless-gzip", "application/json"), lambda url: front_end(
+        os.path.join(RELEASE, "repos") + " --interactive octocat", "GITHUB_API_URL=" + url, "")),
+    "plain-redirect": (("redirect-endless", "application/json"), plain),
 }
 
 

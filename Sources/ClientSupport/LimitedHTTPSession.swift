@@ -33,6 +33,9 @@ package final class LimitedHTTPSession: Sendable {
         self.delegate = delegate
         #if canImport(FoundationNetworking)
         ReceivePause.prepare()
+        #if os(Linux)
+        UndeliveredBodyWatch.prepare()
+        #endif
         let delegateQueue: OperationQueue? = CallingThreadOperationQueue()
         #else
         let delegateQueue: OperationQueue? = nil
@@ -48,7 +51,11 @@ package final class LimitedHTTPSession: Sendable {
     /// - Throws: ``TransferError``, or `CancellationError` when the calling task is cancelled.
     package func data(for request: URLRequest, limit: Int) async throws -> (Data, HTTPURLResponse) {
         let task = session.dataTask(with: request)
-        let stop = delegate.register(task, limit: limit, url: request.url?.displayString ?? "")
+        let label = request.url?.displayString ?? ""
+        let stop = delegate.register(task, limit: limit, url: label)
+        #if canImport(FoundationNetworking) && os(Linux)
+        if let url = request.url { delegate.watch(task, in: session, url: url, limit: limit, label: label) }
+        #endif
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
                 delegate.deliver(task, to: continuation)
@@ -94,6 +101,10 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         let stop: StopRequest
         /// The response that asked for HTTP authentication, when the challenge was given up on.
         var challengeResponse: HTTPURLResponse?
+        #if canImport(FoundationNetworking) && os(Linux)
+        /// What stops the transfer while FoundationNetworking keeps its body to itself.
+        var watch: UndeliveredBodyWatch?
+        #endif
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
@@ -111,6 +122,32 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
         transfers.withLock { $0[task.taskIdentifier] = Transfer(limit: limit, url: url, stop: stop) }
         return stop
     }
+
+    #if canImport(FoundationNetworking) && os(Linux)
+    /// Watches `task` while FoundationNetworking has handed over no response for it (see
+    /// ``UndeliveredBodyWatch``); called before the task is resumed.
+    func watch(_ task: URLSessionTask, in session: URLSession, url: URL, limit: Int, label: String) {
+        let identifier = task.taskIdentifier
+        let watch = UndeliveredBodyWatch(
+            task: task, session: session, url: url, limit: limit, label: label,
+            status: { [weak self] in
+                self?.transfers.withLock { transfers in
+                    guard let transfer = transfers[identifier], transfer.outcome == nil, transfer.response == nil else { return .done }
+                    return .waiting(stopRequested: transfer.stop.isRequested)
+                } ?? .done
+            },
+            stop: { [weak self] failure in
+                if let failure { self?.fail(task, failure) }
+            }
+        )
+        let kept = transfers.withLock { transfers in
+            guard transfers[identifier] != nil else { return false }
+            transfers[identifier]?.watch = watch
+            return true
+        }
+        if !kept { watch.cancel() }
+    }
+    #endif
 
     /// Hands `task`'s outcome to `continuation`: now if the task already completed, else when it does.
     func deliver(_ task: URLSessionTask, to continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) {
@@ -296,12 +333,19 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        #if canImport(FoundationNetworking) && os(Linux)
+        transfers.withLock { $0[task.taskIdentifier]?.watch }?.cancel()
+        #endif
         let waiting: (CheckedContinuation<(Data, HTTPURLResponse), any Error>, Result<(Data, HTTPURLResponse), any Error>)? =
             transfers.withLock { transfers in
                 guard var transfer = transfers[task.taskIdentifier], transfer.outcome == nil else { return nil }
                 let outcome: Result<(Data, HTTPURLResponse), any Error>
                 if let failure = transfer.failure {
                     outcome = .failure(failure)
+                } else if transfer.stop.isRequested, error != nil {
+                    // However the transfer ended once its caller gave up (cancelled, or its
+                    // connection shut down by ``UndeliveredBodyWatch``), the caller was cancelled.
+                    outcome = .failure(CancellationError())
                 } else if let challenged = transfer.challengeResponse, !transfer.stop.isRequested,
                           (error as? URLError)?.code == .cancelled {
                     outcome = .success((Data(), challenged))

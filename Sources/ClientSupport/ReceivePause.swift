@@ -25,18 +25,11 @@ package enum ReceivePause {
     /// links against.
     private typealias PauseFunction = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
 
-    /// `curl_easy_pause` of the libcurl that FoundationNetworking itself uses: looked up from
-    /// FoundationNetworking's own library, so that the search covers that library and the libraries
-    /// it was linked with, in its load order, and never another libcurl the process loaded first
-    /// (an app can bring a libcurl of its own). Where FoundationNetworking is not a shared library
-    /// of its own (a build with a static standard library), it is part of the executable, and the
-    /// process's default scope is the executable's, in its own link order.
-    private static let pauseFunction: PauseFunction? = {
-        let library = dlopen("libFoundationNetworking.so", RTLD_NOW | RTLD_NOLOAD)
-        defer { if let library { dlclose(library) } }   // RTLD_NOLOAD took a reference; the library stays loaded
-        // NB: `dlsym` with a null handle is RTLD_DEFAULT, the scope of the executable.
-        return dlsym(library, "curl_easy_pause").map { unsafeBitCast($0, to: PauseFunction.self) }
-    }()
+    /// `curl_easy_pause` of the libcurl that FoundationNetworking itself uses (see
+    /// ``CorelibsReflection/foundationNetworkingSymbol(_:)``).
+    private static let pauseFunction: PauseFunction? = CorelibsReflection.foundationNetworkingSymbol("curl_easy_pause").map {
+        unsafeBitCast($0, to: PauseFunction.self)
+    }
 
     /// Looks `curl_easy_pause` up now, on the calling thread, so that the first ``pause(_:)`` does
     /// not run `dlopen` inside a delegate call on URLSession's work queue (a sanitized `repos` once
@@ -62,37 +55,9 @@ package enum ReceivePause {
     @discardableResult
     static func pause(_ task: URLSessionTask) -> Bool {
         assert(CallingThreadOperationQueue.isDeliveringOnCurrentThread, "ReceivePause.pause(_:) outside a delegate call")
-        guard let pauseFunction, let handle = rawHandle(of: task), pauseFunction(handle, pauseAll) == 0 else { return false }
+        guard let pauseFunction, let handle = CorelibsReflection.curlHandle(of: task), pauseFunction(handle, pauseAll) == 0 else { return false }
         paused.add(1, ordering: .relaxed)
         return true
-    }
-
-    /// The `CURL *` of `task`'s running transfer, read by reflection.
-    private static func rawHandle(of task: URLSessionTask) -> UnsafeMutableRawPointer? {
-        // `_protocolStorage` is an enum whose `existing` case holds the running protocol.
-        guard let storage = storedValue(named: "_protocolStorage", in: task),
-              let urlProtocol = Mirror(reflecting: storage).children.first?.value,
-              let easyHandle = storedValue(named: "easyHandle", in: urlProtocol).flatMap(unwrapped),
-              let raw = storedValue(named: "rawHandle", in: easyHandle)
-        else { return nil }
-        return raw as? UnsafeMutableRawPointer
-    }
-
-    /// The stored property `name` of `subject`, looked for in its class and then its superclasses.
-    private static func storedValue(named name: String, in subject: Any) -> Any? {
-        var mirror: Mirror? = Mirror(reflecting: subject)
-        while let current = mirror {
-            if let child = current.children.first(where: { $0.label == name }) { return child.value }
-            mirror = current.superclassMirror
-        }
-        return nil
-    }
-
-    /// The wrapped value of an optional, or the value itself.
-    private static func unwrapped(_ value: Any) -> Any? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first?.value
     }
 }
 #endif

@@ -11,6 +11,9 @@ package enum TransferError: Error, Equatable, Sendable {
     case notHTTP
     /// Any other failure, described by URLSession.
     case network(String)
+    /// A redirect's body went on arriving, unseen by the client (FoundationNetworking keeps it to
+    /// itself until it ends), until the transfer was stopped.
+    case undeliveredBody(url: String)
 
     /// `response from <url> is larger than 64 MB`.
     package static func tooLargeMessage(url: String, limit: Int) -> String {
@@ -40,6 +43,7 @@ extension TransferErrorRepresentable {
         case .timedOut(let url): self = .timedOut(url)
         case .notHTTP: self = .network("the answer was not an HTTP response")
         case .network(let message): self = .network(message)
+        case .undeliveredBody(let url): self = .network("the redirect from \(url) sent a body that did not end; the transfer was stopped")
         }
     }
 }

@@ -87,6 +87,77 @@ final class LimitedHTTPSessionTests: XCTestCase {
         XCTAssertLessThanOrEqual(sent.reduce(0, +), 2 * LoopbackHTTPServer.bytesInFlightAfterClientStops)
     }
 
+    /// The endless bodies of the redirects FoundationNetworking follows itself, which it keeps to
+    /// itself until they end (it tells the delegate nothing): 301, 302, 307, 308, and the last hop of
+    /// a chain.
+    private static let endlessRedirects: [(String, @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response)] = {
+        let endless = BodyStream.endless(piece: Data(repeating: 0x20, count: 64 << 10))
+        let statuses: [(String, @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response)] = [301, 302, 307, 308].map { status in
+            ("\(status)", { @Sendable _ in LoopbackHTTPServer.Response(status: status, headers: [("Location", "/next")], stream: endless) })
+        }
+        return statuses + [("a chain whose last hop is endless", { @Sendable request in
+            let hop = Int(request.query["hop"] ?? "0") ?? 0
+            let next = [("Location", "/next?hop=\(hop + 1)")]
+            return hop < 2 ? LoopbackHTTPServer.Response(status: 302, headers: next) : LoopbackHTTPServer.Response(status: 302, headers: next, stream: endless)
+        })]
+    }()
+
+    func test_anEndlessRedirectBody_isNoLongerReadPastTheLimit() async throws {
+        for (name, handler) in Self.endlessRedirects {
+            let server = try LoopbackHTTPServer(handler: handler)
+            defer { server.stop() }
+            let result = await fetch(server.baseURL, limit: 1 << 20)
+            guard case .failure(let error) = result else { XCTFail("\(name): expected a failure"); continue }
+            XCTAssertEqual(error as? TransferError, .tooLarge(url: server.baseURL.absoluteString, limit: 1 << 20), name)
+            let sent = try XCTUnwrap(server.bytesSentPerConnection(waitingUpTo: .seconds(60)), "\(name): the client never hung up")
+            // The limit, the room the watch leaves for the heads (64 KB), what arrives between two of
+            // its looks (5 ms apart), and the kernel's buffers: within 256 KB over the limit, and 8 MB.
+            XCTAssertLessThanOrEqual(sent.last ?? .max, (1 << 20) + (256 << 10) + LoopbackHTTPServer.bytesInFlightAfterClientStops, name)
+        }
+    }
+
+    func test_anEndlessGzipRedirectBody_isStoppedUnseen() async throws {
+        guard NestedPackage.fullStress else { throw XCTSkip("copies for seconds; runs under VMK_FULL_STRESS=1, as in .ci/run") }
+        // About 6 KB of gzip inflate to 1 MB of spaces: the limit on what arrives is never reached,
+        // and FoundationNetworking copies the inflated body on every piece.
+        let server = try LoopbackHTTPServer { _ in
+            LoopbackHTTPServer.Response(status: 302, headers: [("Location", "/next"), ("Content-Encoding", "gzip")], stream: GzipBomb.endlessSpaces())
+        }
+        defer { server.stop() }
+        let result = await fetch(server.baseURL, limit: 1 << 20)
+        guard case .failure(let error) = result else { return XCTFail("expected a failure") }
+        XCTAssertEqual(error as? TransferError, .undeliveredBody(url: server.baseURL.absoluteString))
+        let sent = try XCTUnwrap(server.bytesSentPerConnection(waitingUpTo: .seconds(60)), "the client never hung up")
+        XCTAssertLessThanOrEqual(sent.reduce(0, +), (1 << 20) + LoopbackHTTPServer.bytesInFlightAfterClientStops)
+    }
+
+    func test_aCancelledFetch_stopsReadingAnEndlessRedirectBody() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            LoopbackHTTPServer.Response(status: 302, headers: [("Location", "/next")], stream: .endless(piece: Data(repeating: 0x20, count: 64 << 10)))
+        }
+        defer { server.stop() }
+        #if canImport(FoundationNetworking)
+        let shutDownBefore = UndeliveredBodyWatch.connectionsShutDown
+        #endif
+        let session = LimitedHTTPSession(configuration: .ephemeral)
+        let request = URLRequest(url: server.baseURL)
+        let fetch = Task { try await session.data(for: request, limit: 1 << 40) }
+        // FoundationNetworking is buffering the body when the fetch is cancelled.
+        while server.bytesSentSoFar < (1 << 20) { await Task.yield() }
+        fetch.cancel()
+        guard case .failure(let error) = await fetch.result else { return XCTFail("the fetch of an endless body ended") }
+        XCTAssertTrue(error is CancellationError, "\(error)")
+        let sent = try XCTUnwrap(server.bytesSentPerConnection(waitingUpTo: .seconds(60)), "the client never hung up")
+        XCTAssertEqual(sent.count, 1)
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking's own cancellation cannot get through while it copies the body.
+        XCTAssertGreaterThan(UndeliveredBodyWatch.connectionsShutDown, shutDownBefore, "the watch did not stop the transfer")
+        #endif
+        // What was read before the cancellation, and what arrived until the watch found the work
+        // queue stuck (250 ms), with the kernel's buffers.
+        XCTAssertLessThanOrEqual(sent.reduce(0, +), 4 * LoopbackHTTPServer.bytesInFlightAfterClientStops)
+    }
+
     func test_aBodyWithinTheLimit_isReturnedWhole() async throws {
         let server = try LoopbackHTTPServer { _ in .text(String(repeating: "a", count: 1000)) }
         let (body, response) = try await fetch(server.baseURL, limit: 1000).get()

@@ -42,6 +42,20 @@ final class HostileServerTests: XCTestCase {
         api.stop()
     }
 
+    /// A redirect whose body never ends, which FoundationNetworking keeps to itself: `repos` still
+    /// ends, at once, with one line naming the server; a hang is terminated after a minute and fails.
+    /// A 302 here, and a 301, 307 and 308 under full stress.
+    func test_aRedirectWithAnEndlessBody_endsTheRun() throws {
+        for status in NestedPackage.fullStress ? [301, 302, 307, 308] : [302] {
+            let api = try LoopbackHTTPServer { _ in
+                .init(status: status, headers: [("Location", "/users/octocat/repos?per_page=100&hop=1")], stream: .endless(piece: Data(repeating: 0x20, count: 16 << 10)))
+            }
+            defer { api.stop() }
+            let run = try ReposBinary.run(["--timeout", "1", "octocat"], environment: ["GITHUB_API_URL": api.baseURL.absoluteString], timeLimit: .seconds(60))
+            assertOneErrorLine(run, containing: api.baseURL.absoluteString)
+        }
+    }
+
     func test_aGzipBomb_failsAt64MB() throws {
         let bomb = GzipBomb.spaces(count: 80 << 20, checksum: false)
         let api = try LoopbackHTTPServer { _ in

@@ -84,6 +84,12 @@ public final class LoopbackHTTPServer: Sendable {
         core.bytesSentOnEndedConnections(waitingUpTo: timeout)
     }
 
+    /// The bytes the server has written so far, on every connection, open ones included: a test
+    /// waits for a transfer to be under way with it.
+    public var bytesSentSoFar: Int {
+        core.bytesSentSoFar
+    }
+
     /// Binds `127.0.0.1` on an ephemeral port and starts serving; `handler` answers every request.
     public init(handler: @escaping @Sendable (Request) -> Response) throws {
         let listener = try Socket.makeLoopbackListener()

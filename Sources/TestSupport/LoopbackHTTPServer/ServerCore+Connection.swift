@@ -22,6 +22,11 @@ extension ServerCore {
         return written == bytes.count
     }
 
+    /// The bytes written so far on every connection, open ones included.
+    var bytesSentSoFar: Int {
+        state.withLock { $0.bytesSent.reduce(0, +) }
+    }
+
     /// The bytes written on each connection once all have ended, or `nil` after `timeout`.
     func bytesSentOnEndedConnections(waitingUpTo timeout: Duration) -> [Int]? {
         let (seconds, attoseconds) = timeout.components

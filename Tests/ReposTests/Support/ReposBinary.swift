@@ -28,7 +28,9 @@ enum ReposBinary {
     }
 
     /// Runs `repos` with `arguments`; `GITHUB_TOKEN` and `GITHUB_API_URL` come only from `environment`.
-    static func run(_ arguments: [String], environment: [String: String] = [:], directory: URL = packageRoot) throws -> Run {
+    /// A run still going after `timeLimit` is terminated (exit by SIGTERM), so that a hang fails the
+    /// test instead of holding the whole run.
+    static func run(_ arguments: [String], environment: [String: String] = [:], directory: URL = packageRoot, timeLimit: Duration = .seconds(120)) throws -> Run {
         let process = Process()
         process.executableURL = try binary
         process.arguments = arguments
@@ -42,8 +44,12 @@ enum ReposBinary {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let (seconds, attoseconds) = timeLimit.components
+        let safety = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        defer { safety.cancel() }
         let (stdout, stderr) = try process.runUntilExit {
-            (out.fileHandleForReading.readDataToEndOfFile(), err.fileHandleForReading.readDataToEndOfFile())
+            DispatchQueue.global().asyncAfter(deadline: .now() + Double(seconds) + Double(attoseconds) * 1e-18, execute: safety)
+            return (out.fileHandleForReading.readDataToEndOfFile(), err.fileHandleForReading.readDataToEndOfFile())
         }
         return Run(
             status: process.terminationStatus,
