@@ -1,5 +1,9 @@
+// Linux only, Darwin included in the reason: it reads `/proc` and TCP_INFO's Linux layout, and it
+// serves only ``UndeliveredBodyWatch``, which FoundationNetworking's redirect buffering needs. On
+// Darwin, Apple's URLSession is not FoundationNetworking, and this file compiles to nothing.
 #if os(Linux)
 import Foundation
+internal import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -72,6 +76,23 @@ enum ProcessSockets {
             return hex + ":" + hexadecimal(UInt32(port), digits: 4)
         }
     }
+
+    /// The endpoint of `host` on `port`, resolved at most once a minute per host and port (a request
+    /// starts a watch each time; a name would otherwise cost a DNS lookup per request).
+    static func endpoint(host: String, port: Int) -> Endpoint? {
+        let key = "\(host):\(port)"
+        let now = ContinuousClock.now
+        if let (endpoint, resolved) = endpoints.withLock({ $0[key] }), now - resolved < .seconds(60) { return endpoint }
+        let endpoint = Endpoint(host: host, port: port)
+        endpoints.withLock { cache in
+            // NB: bounded: entries older than a minute go whenever one is added.
+            cache = cache.filter { now - $0.value.resolved < .seconds(60) }
+            cache[key] = (endpoint, now)
+        }
+        return endpoint
+    }
+
+    private static let endpoints = Mutex<[String: (endpoint: Endpoint?, resolved: ContinuousClock.Instant)]>([:])
 
     /// This process's established TCP connections to `endpoint`.
     static func connections(to endpoint: Endpoint) -> [Connection] {

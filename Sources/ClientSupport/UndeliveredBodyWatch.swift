@@ -49,14 +49,9 @@ package final class UndeliveredBodyWatch: Sendable {
     /// is being read.
     static let givenUpAfter: Duration = .seconds(1)
     /// What a response's head may take beyond the body's limit.
-    package static let headAllowance = 64 << 10
+    static let headAllowance = 64 << 10
     /// The time between two looks.
     private static let interval: DispatchTimeInterval = .milliseconds(5)
-
-    /// How many connections a watch has shut down in this process, for the tests that check a
-    /// transfer was stopped this way.
-    package static var connectionsShutDown: Int { shutDownCount.load(ordering: .relaxed) }
-    private static let shutDownCount = Atomic<Int>(0)
 
     private struct State {
         var endpoint: ProcessSockets.Endpoint?
@@ -119,7 +114,7 @@ package final class UndeliveredBodyWatch: Sendable {
     }
 
     private func start(host: String, port: Int) {
-        let endpoint = ProcessSockets.Endpoint(host: host, port: port)
+        let endpoint = ProcessSockets.endpoint(host: host, port: port)
         let known = endpoint.map(ProcessSockets.connections(to:)) ?? []
         let bytes = Dictionary(known.compactMap { connection in ProcessSockets.bytesReceived(on: connection).map { (connection, $0) } }) { first, _ in first }
         let finished = state.withLock { state in
@@ -201,8 +196,7 @@ package final class UndeliveredBodyWatch: Sendable {
         // NB: the failure is recorded before the connection goes: libcurl then ends the transfer with
         // an error of its own, which must not be what the caller sees.
         stop(failure)
-        let closed = connections.filter { ProcessSockets.shutDown($0) }.count
-        Self.shutDownCount.add(closed, ordering: .relaxed)
+        for connection in connections { ProcessSockets.shutDown(connection) }
     }
 }
 

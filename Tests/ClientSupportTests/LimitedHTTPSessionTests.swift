@@ -136,9 +136,6 @@ final class LimitedHTTPSessionTests: XCTestCase {
             LoopbackHTTPServer.Response(status: 302, headers: [("Location", "/next")], stream: .endless(piece: Data(repeating: 0x20, count: 64 << 10)))
         }
         defer { server.stop() }
-        #if canImport(FoundationNetworking)
-        let shutDownBefore = UndeliveredBodyWatch.connectionsShutDown
-        #endif
         let session = LimitedHTTPSession(configuration: .ephemeral)
         let request = URLRequest(url: server.baseURL)
         let fetch = Task { try await session.data(for: request, limit: 1 << 40) }
@@ -147,12 +144,11 @@ final class LimitedHTTPSessionTests: XCTestCase {
         fetch.cancel()
         guard case .failure(let error) = await fetch.result else { return XCTFail("the fetch of an endless body ended") }
         XCTAssertTrue(error is CancellationError, "\(error)")
+        // While FoundationNetworking copies the body, its own cancellation waits behind the copying,
+        // and the connection stayed open past these 60 s; the watch shuts it down when the work queue
+        // is stuck (a cancellation that comes early enough goes through by itself).
         let sent = try XCTUnwrap(server.bytesSentPerConnection(waitingUpTo: .seconds(60)), "the client never hung up")
         XCTAssertEqual(sent.count, 1)
-        #if canImport(FoundationNetworking)
-        // FoundationNetworking's own cancellation cannot get through while it copies the body.
-        XCTAssertGreaterThan(UndeliveredBodyWatch.connectionsShutDown, shutDownBefore, "the watch did not stop the transfer")
-        #endif
         // What was read before the cancellation, and what arrived until the watch found the work
         // queue stuck (250 ms), with the kernel's buffers.
         XCTAssertLessThanOrEqual(sent.reduce(0, +), 4 * LoopbackHTTPServer.bytesInFlightAfterClientStops)

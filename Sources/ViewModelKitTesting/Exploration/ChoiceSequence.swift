@@ -36,22 +36,9 @@ package struct ChoiceSequence: Sendable {
     /// Whether a replay read past the end of its choices (it then read zeros).
     package private(set) var ranOut = false
 
-    /// A raw draw.
+    /// A raw draw, kept as it is.
     package mutating func drawRaw() -> UInt64 {
-        let value: UInt64
-        switch source {
-        case .random(var generator):
-            value = generator.next()
-            source = .random(generator)
-        case .replay(let choices, let next):
-            if next < choices.count {
-                value = choices[next]
-            } else {
-                value = 0
-                ranOut = true
-            }
-            source = .replay(choices, next: next + 1)
-        }
+        let value = nextSource()
         drawn.append(value)
         return value
     }
@@ -60,14 +47,27 @@ package struct ChoiceSequence: Sendable {
     /// the raw bits it came from: the same decision, and a small number to shrink (a binary search
     /// over it takes log₂ `bound` replays, not 64).
     package mutating func draw(below bound: Int) -> Int {
-        let raw = drawRaw()
-        guard bound > 1 else {
-            drawn[drawn.count - 1] = 0
-            return 0
-        }
-        let value = raw % UInt64(bound)
-        drawn[drawn.count - 1] = value
+        let raw = nextSource()
+        let value = bound > 1 ? raw % UInt64(bound) : 0
+        drawn.append(value)
         return Int(value)
+    }
+
+    /// The next value of the source, not yet kept.
+    private mutating func nextSource() -> UInt64 {
+        switch source {
+        case .random(var generator):
+            let value = generator.next()
+            source = .random(generator)
+            return value
+        case .replay(let choices, let next):
+            source = .replay(choices, next: next + 1)
+            guard next < choices.count else {
+                ranOut = true
+                return 0
+            }
+            return choices[next]
+        }
     }
 
     /// An index into `weights` (non-negative, at least one positive), drawn in proportion to them;

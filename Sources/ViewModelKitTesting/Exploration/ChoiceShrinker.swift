@@ -13,7 +13,8 @@
 ///
 /// ```swift
 /// let shrunk = await ChoiceShrinker.shrink(failing.drawn) { candidate in
-///     await run(ChoiceSequence(replaying: candidate)).failedSameWay ? readChoices : nil
+///     var replay = ChoiceSequence(replaying: candidate)
+///     return await run(&replay).brokeTheSameInvariant ? replay.drawn : nil
 /// }
 /// ```
 package enum ChoiceShrinker {
