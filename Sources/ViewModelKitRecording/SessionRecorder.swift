@@ -258,3 +258,13 @@ public final class RecordedAnswers: Sendable {
     /// Everything logged so far, in order.
     var all: [Answer] { log.withLock { $0 } }
 }
+
+extension RecordedAnswers: ClientAnswers {
+    /// Makes the call with the live client and logs its answer: a recording's side of the seam
+    /// that one double per client shares with tests and explorations.
+    public func answer<Key: Sendable, Value: Sendable>(
+        _ call: ClientCall<Key>, isolation: isolated (any Actor)?, live: () async throws -> Value
+    ) async throws -> Value {
+        try await record(call.client, call.method, for: call.key, isolation: isolation, live)
+    }
+}

@@ -7,12 +7,17 @@
 /// draws past the end of the sequence read 0, the simplest choice (as in Hypothesis). Actions then
 /// see their preconditions checked again on every replay, since the run itself decides again.
 ///
+/// An argument generator of an ``Exploration`` draws from the run's sequence:
+///
 /// ```swift
-/// var choices = ChoiceSequence(seed: 42)
-/// let action = choices.draw(below: 3)   // 0, 1 or 2
-/// let replay = ChoiceSequence(replaying: choices.drawn)
+/// .intent("thresholdChanged") { model, choices in
+///     let stars = model.repositories.map(\.stargazersCount)
+///     let threshold = choices.element(of: stars) ?? choices.draw(below: 500)
+///     model.thresholdChanged(threshold)
+///     return "thresholdChanged(\(threshold))"
+/// }
 /// ```
-package struct ChoiceSequence: Sendable {
+public struct ChoiceSequence: Sendable {
     /// The draws made so far, in order: what a replay reads.
     package private(set) var drawn: [UInt64] = []
 
@@ -20,7 +25,8 @@ package struct ChoiceSequence: Sendable {
 
     private enum Source: Sendable {
         case random(SplitMix64)
-        case replay([UInt64], next: Int)
+        /// `choices` from `next`, then zeros, or the draws of `then` when there is one.
+        case replay([UInt64], next: Int, then: SplitMix64?)
     }
 
     /// A sequence whose draws come from `seed`.
@@ -30,7 +36,20 @@ package struct ChoiceSequence: Sendable {
 
     /// A sequence that reads `choices` and then zeros.
     package init(replaying choices: [UInt64]) {
-        source = .replay(choices, next: 0)
+        source = .replay(choices, next: 0, then: nil)
+    }
+
+    /// A sequence that reads `choices` and then draws from `seed`: a run that goes on at random
+    /// from a given start.
+    package init(replaying choices: [UInt64], thenSeed seed: UInt64) {
+        source = .replay(choices, next: 0, then: SplitMix64(seed: seed))
+    }
+
+    /// Whether a replay (with nothing to draw from after its choices) has read all of them: a run
+    /// replayed from a shortened sequence ends there, instead of going on with the simplest steps.
+    package var isExhausted: Bool {
+        guard case .replay(let choices, let next, nil) = source else { return false }
+        return next >= choices.count
     }
 
     /// Whether a replay read past the end of its choices (it then read zeros).
@@ -46,7 +65,7 @@ package struct ChoiceSequence: Sendable {
     /// A draw in `0..<bound` (0 when `bound` is 1 or less). What is kept is the value itself, not
     /// the raw bits it came from: the same decision, and a small number to shrink (a binary search
     /// over it takes log₂ `bound` replays, not 64).
-    package mutating func draw(below bound: Int) -> Int {
+    public mutating func draw(below bound: Int) -> Int {
         let raw = nextSource()
         let value = bound > 1 ? raw % UInt64(bound) : 0
         drawn.append(value)
@@ -60,9 +79,10 @@ package struct ChoiceSequence: Sendable {
             let value = generator.next()
             source = .random(generator)
             return value
-        case .replay(let choices, let next):
-            source = .replay(choices, next: next + 1)
+        case .replay(let choices, let next, var then):
+            defer { source = .replay(choices, next: next + 1, then: then) }
             guard next < choices.count else {
+                guard then == nil else { return then?.next() ?? 0 }
                 ranOut = true
                 return 0
             }
@@ -73,7 +93,7 @@ package struct ChoiceSequence: Sendable {
     /// An index into `weights` (non-negative, at least one positive), drawn in proportion to them;
     /// `nil` when no weight is positive. Index order is the order of simplicity: a raw choice of 0
     /// picks the first positive weight.
-    package mutating func draw(weights: [Int]) -> Int? {
+    public mutating func draw(weights: [Int]) -> Int? {
         let total = weights.reduce(0) { $0 + max(0, $1) }
         guard total > 0 else {
             _ = drawRaw()
@@ -85,6 +105,18 @@ package struct ChoiceSequence: Sendable {
             point -= weight
         }
         return weights.lastIndex { $0 > 0 }
+    }
+}
+
+extension ChoiceSequence {
+    /// One of `elements`, the first being the simplest; `nil` when there is none.
+    public mutating func element<Element>(of elements: [Element]) -> Element? {
+        elements.isEmpty ? nil : elements[draw(below: elements.count)]
+    }
+
+    /// `false` or `true`, `false` being the simpler.
+    public mutating func bool() -> Bool {
+        draw(below: 2) == 1
     }
 }
 

@@ -8,8 +8,10 @@
 /// always ends.
 ///
 /// The passes, repeated until none makes progress or `maximumReplays` is spent:
-/// 1. delete a block of 8, 4, 2 or 1 choices (a step, or part of one, disappears);
-/// 2. set each choice to 0, else to the smallest value a binary search finds that still fails.
+/// 1. the caller's own candidates for the best sequence so far (`candidates`: an ``Exploration``
+///    deletes whole steps and merges adjacent clock advances);
+/// 2. delete a block of 8, 4, 2 or 1 choices (a step, or part of one, disappears);
+/// 3. set each choice to 0, else to the smallest value a binary search finds that still fails.
 ///
 /// ```swift
 /// let shrunk = await ChoiceShrinker.shrink(failing.drawn) { candidate in
@@ -39,6 +41,7 @@ package enum ChoiceShrinker {
     @MainActor
     package static func shrink(
         _ choices: [UInt64], maximumReplays: Int = 5_000,
+        candidates: @MainActor ([UInt64]) -> [[UInt64]] = { _ in [] },
         replay: @MainActor ([UInt64]) async -> [UInt64]?
     ) async -> Outcome {
         var best = choices
@@ -61,6 +64,17 @@ package enum ChoiceShrinker {
         var progressed = true
         while progressed, replays < maximumReplays {
             progressed = false
+            var tried = 0
+            var proposals = candidates(best)
+            while tried < proposals.count {
+                if await attempt(proposals[tried]) {
+                    progressed = true
+                    proposals = candidates(best)
+                    tried = 0
+                } else {
+                    tried += 1
+                }
+            }
             for size in [8, 4, 2, 1] {
                 var start = best.count - size
                 while start >= 0 {

@@ -1,109 +1,134 @@
-package import ViewModelKit
+public import ViewModelKit
 
-/// A first slice of exploring a view model (issue 34): random intents and clock advances, invariants
-/// checked after every step, and a failing run shrunk to the simplest one (``ChoiceShrinker``).
-/// Client answers, the written test and the health warnings come next; until then the type is the
-/// package's own.
+/// Explores a view model: random sequences of intents, clock advances and client answers, with
+/// invariants checked after every step; a run that breaks one is shrunk to a minimal one and
+/// reported as the steps of a test.
 ///
 /// ```swift
-/// let exploration = Exploration(make: { clock in TimerModel(clock: clock) })
-///     .action("toggle") { $0.toggle() }
-///     .invariant("the count stands still while the timer is off") { ... }
-/// let report = await exploration.explore(seed: 1, runs: 300, steps: 40)
+/// let exploration = Exploration { explorer in
+///     CounterViewModel(client: NumberFactClientDouble(answers: explorer.answers), clock: explorer.clock)
+/// }
+/// .intent("incrementButtonTapped()") { $0.incrementButtonTapped() }
+/// .intent("factButtonTapped()") { $0.factButtonTapped() }
+/// .answers("NumberFactClient", "fetchFact", errors: [FactError()]) { (number: Int, _) in "\(number) is odd." }
+/// .invariant("a fact is about the count shown") { $0.fact.map { $0.hasPrefix("\($0.count) ") } ?? true }
+///
+/// await exploration.explore(ExplorationBudget(seed: 1, runs: 300, steps: 40))   // fails the test on a bug
 /// ```
 ///
-/// Every step draws, from one ``ChoiceSequence``, either an intent (by weight, among those whose
-/// precondition holds now; a rejected draw is counted and the step ends) or a clock advance of 1 ms
-/// up to ``maximumAdvance``. After an intent the clock is advanced by zero, so the tasks it started
-/// run until they wait. Each run happens inside ``withMainActorScheduling(blockedMainThreadLimit:reporter:fileID:filePath:line:column:_:)``
-/// on a fresh ``TestClock``, so a seed replays the same run.
+/// Each step draws one of:
+/// - an intent, by weight, whose precondition is checked when it is drawn (a rejected draw is
+///   counted, and the step ends); its arguments may be drawn too;
+/// - a clock advance: to the next sleeper's deadline (the simplest), or by 1 ms up to
+///   ``maximumAdvance``;
+/// - an answer to one of the client calls waiting in ``Explorer/answers``: which call (so that
+///   calls answer in any order), and what: a value from the method's ``answers(_:_:weight:errors:_:)``
+///   generator (the simplest), one of its errors, or never.
+///
+/// After each step the clock is advanced by zero, so the tasks it woke run until they wait again,
+/// and every invariant is checked. Some are built in:
+/// - **no unexpected client call**: a call whose method has no ``answers(_:_:weight:errors:_:)``;
+/// - **every task waits on the clock or a client**, at the end of a run: one that waits on anything
+///   else (a real-time sleep, a continuation never resumed) would hang a test;
+/// - **no task outlives the view model**: once the run lets go of it, the view model is released,
+///   and nothing it started still sleeps or waits for an answer.
+///
+/// Every run happens inside ``withMainActorScheduling(blockedMainThreadLimit:reporter:fileID:filePath:line:column:_:)``
+/// on a fresh ``TestClock`` and ``ExploredAnswers``: a seed replays the same run, on every platform.
 @MainActor
-package struct Exploration<Model: ViewModel> {
+public struct Exploration<Model: ViewModel> {
     /// One intent the explorer may call.
-    package struct Action {
-        /// Its name in reports.
-        package var name: String
-        /// How often it is drawn, relative to the others.
-        package var weight: Int
-        /// Whether it may be called now.
-        package var precondition: @MainActor (Model) -> Bool
-        /// Calls the intent; may draw its arguments from the choices, and returns what it did (for
-        /// the report), e.g. `"search(\"oct\")"`.
-        package var perform: @MainActor (Model, inout ChoiceSequence) -> String
+    struct Intent {
+        var name: String
+        var weight: Int
+        var precondition: @MainActor (Model) -> Bool
+        /// Calls the intent, drawing its arguments, and returns how a test calls it.
+        var perform: @MainActor (Model, inout ChoiceSequence) -> String
+    }
+
+    /// What the explorer may answer one client method with.
+    struct Responder {
+        var weight: Int
+        var errors: [any Error & Sendable]
+        /// A value for a call with `key`, or `nil` when the key is not of the generator's type.
+        var value: @MainActor (any Sendable, inout ChoiceSequence) -> (any Sendable)?
     }
 
     /// One property every step must keep.
-    package struct Invariant {
-        /// Its name in reports.
-        package var name: String
+    struct Invariant {
+        var name: String
         /// Makes the run's check from the fresh model: a check may remember what it saw before.
-        package var start: @MainActor (Model) -> (@MainActor (Model) -> Bool)
+        var start: @MainActor (Model) -> (@MainActor (Model) -> Bool)
     }
 
-    /// A run that broke an invariant.
-    package struct Failure: Equatable, Sendable {
-        /// The invariant that broke.
-        package var invariant: String
-        /// The steps, in order, up to the one after which it broke.
-        package var steps: [String]
-        /// The choices the run read.
-        package var choices: [UInt64]
-    }
-
-    /// What a campaign found, and how its actions fared.
-    package struct Report: Sendable {
-        /// The first failure, shrunk; `nil` when every run held.
-        package var failure: Failure?
-        /// The failure as found, before shrinking.
-        package var unshrunk: Failure?
-        /// The seed of the failing run.
-        package var failingSeed: UInt64?
-        /// How many runs were made.
-        package var runs: Int
-        /// How many candidates shrinking replayed.
-        package var shrinkReplays: Int
-        /// How often each action ran, by name.
-        package var ran: [String: Int]
-        /// How often each action's precondition turned a draw away, by name.
-        package var rejected: [String: Int]
-    }
-
-    private let make: @MainActor (TestClock) -> Model
-    private var actions: [Action] = []
+    private let make: @MainActor (Explorer) -> Model
+    private var intents: [Intent] = []
+    private var responders: [String: Responder] = [:]
     private var invariants: [Invariant] = []
-    /// The weight of a clock advance against the actions'.
-    package var advanceWeight = 1
+    /// The weight of a clock advance against the intents'.
+    public var advanceWeight = 1
     /// The longest single advance.
-    package var maximumAdvance: Duration = .seconds(2)
+    public var maximumAdvance: Duration = .seconds(2)
 
-    /// An exploration of the view model `make` builds on the run's clock.
-    package init(make: @escaping @MainActor (TestClock) -> Model) {
+    /// An exploration of the view model `make` builds, with the run's clock and answers.
+    public init(_ make: @escaping @MainActor (Explorer) -> Model) {
         self.make = make
     }
 
-    /// Adds an intent without arguments.
-    package func action(
-        _ name: String, weight: Int = 1, when precondition: @escaping @MainActor (Model) -> Bool = { _ in true },
-        _ call: @escaping @MainActor (Model) -> Void
+    /// Adds an intent without arguments. `call` is how a test calls it on the view model
+    /// (`"incrementButtonTapped()"`): the written test says `$0.` followed by it.
+    ///
+    /// - Parameters:
+    ///   - call: The call, as Swift source after `$0.`.
+    ///   - weight: How often it is drawn, relative to the others.
+    ///   - precondition: Whether it may be called now.
+    ///   - perform: Calls it.
+    public func intent(
+        _ call: String, weight: Int = 1, when precondition: @escaping @MainActor (Model) -> Bool = { _ in true },
+        _ perform: @escaping @MainActor (Model) -> Void
     ) -> Self {
-        action(name, weight: weight, when: precondition) { model, _ in
-            call(model)
-            return name
-        }
+        intent(call, weight: weight, when: precondition, arguments: { model, _ in
+            perform(model)
+            return call
+        })
     }
 
-    /// Adds an intent whose arguments are drawn from the choices.
-    package func action(
+    /// Adds an intent whose arguments are drawn from the run's choices, and may read the state:
+    /// `perform` calls it and returns the call as Swift source after `$0.`
+    /// (`"thresholdChanged(120)"`).
+    public func intent(
         _ name: String, weight: Int = 1, when precondition: @escaping @MainActor (Model) -> Bool = { _ in true },
-        _ perform: @escaping @MainActor (Model, inout ChoiceSequence) -> String
+        arguments perform: @escaping @MainActor (Model, inout ChoiceSequence) -> String
     ) -> Self {
         var copy = self
-        copy.actions.append(Action(name: name, weight: weight, precondition: precondition, perform: perform))
+        copy.intents.append(Intent(name: name, weight: weight, precondition: precondition, perform: perform))
+        return copy
+    }
+
+    /// Says what calls of `client`'s `method` may answer: a value `value` makes from the call's key
+    /// (the simplest choice first), one of `errors`, or nothing ever. A call of a method with no
+    /// answers breaks the built-in invariant "no unexpected client call".
+    ///
+    /// - Parameters:
+    ///   - client: The client's name, as its double gives it to ``ClientAnswers``.
+    ///   - method: The method's name.
+    ///   - weight: How often answering a waiting call of it is drawn, against the intents.
+    ///   - errors: The errors it may throw.
+    ///   - value: A value for a call with the given key; may draw from the choices.
+    public func answers<Key: Sendable, Value: Sendable>(
+        _ client: String, _ method: String, weight: Int = 1, errors: [any Error & Sendable] = [],
+        _ value: @escaping @MainActor (Key, inout ChoiceSequence) -> Value
+    ) -> Self {
+        var copy = self
+        copy.responders["\(client).\(method)"] = Responder(weight: weight, errors: errors) { key, choices in
+            guard let key = key as? Key else { return nil }
+            return value(key, &choices)
+        }
         return copy
     }
 
     /// Adds an invariant, checked after every step.
-    package func invariant(_ name: String, _ holds: @escaping @MainActor (Model) -> Bool) -> Self {
+    public func invariant(_ name: String, _ holds: @escaping @MainActor (Model) -> Bool) -> Self {
         var copy = self
         copy.invariants.append(Invariant(name: name, start: { _ in holds }))
         return copy
@@ -113,11 +138,11 @@ package struct Exploration<Model: ViewModel> {
     /// the fresh model, for the first) and the model after it.
     ///
     /// ```swift
-    /// .invariant("the count moves by one at a time", comparing: \.count) { before, model in
+    /// .invariant("the count moves by one at a time", comparing: { $0.count }) { before, model in
     ///     abs(model.count - before) <= 1
     /// }
     /// ```
-    package func invariant<Value>(
+    public func invariant<Value>(
         _ name: String, comparing value: @escaping @MainActor (Model) -> Value,
         _ holds: @escaping @MainActor (_ before: Value, _ model: Model) -> Bool
     ) -> Self {
@@ -132,77 +157,418 @@ package struct Exploration<Model: ViewModel> {
         return copy
     }
 
-    /// The outcome of one run, with its counts.
-    private struct Run {
-        var failure: Failure?
+    // MARK: - Runs
+
+    /// What one step did, for the report and the written test.
+    enum Step {
+        case intent(String)
+        case advance(Duration)
+        case answer(number: Int, call: String, key: any Sendable, outcome: Outcome)
+        /// The run let go of the view model.
+        case release
+
+        enum Outcome {
+            case value(any Sendable)
+            case error(any Error & Sendable)
+            case never
+        }
+    }
+
+    /// The outcome of one run.
+    struct Run {
+        var failure: (invariant: String, step: Int, detail: String)?
+        var steps: [Step] = []
+        /// The choices each step read.
+        var ranges: [Range<Int>] = []
+        var choices: [UInt64] = []
         var ran: [String: Int] = [:]
         var rejected: [String: Int] = [:]
+        var answered: Set<String> = []
     }
 
     /// Runs at most `steps` steps with `choices`.
-    private func run(_ choices: inout ChoiceSequence, steps: Int) async -> Run {
+    func run(_ choices: inout ChoiceSequence, steps: Int) async -> Run {
         var outcome = Run()
-        var log: [String] = []
-        let advanceMilliseconds = max(1, Int(maximumAdvance / .milliseconds(1)))
         await withMainActorScheduling {
-            let clock = TestClock()
-            let model = make(clock)
-            let checks = invariants.map { (name: $0.name, holds: $0.start(model)) }
-            for _ in 0..<steps {
-                guard let index = choices.draw(weights: actions.map(\.weight) + [advanceWeight]) else { break }
-                if index == actions.count {
-                    let milliseconds = choices.draw(below: advanceMilliseconds) + 1
-                    await clock.advance(by: .milliseconds(milliseconds))
-                    log.append("advance(by: .milliseconds(\(milliseconds)))")
-                } else {
-                    let action = actions[index]
-                    guard action.precondition(model) else {
-                        outcome.rejected[action.name, default: 0] += 1
-                        continue
-                    }
-                    outcome.ran[action.name, default: 0] += 1
-                    log.append(action.perform(model, &choices))
-                    await clock.advance(by: .zero)
-                }
-                // NB: every check sees every step, so that one remembering the last step stays current.
-                let broken = checks.filter { !$0.holds(model) }
-                if let broken = broken.first {
-                    outcome.failure = Failure(invariant: broken.name, steps: log, choices: choices.drawn)
-                    break
-                }
+            let explorer = Explorer()
+            weak var released: Model?
+            await runSteps(on: make(explorer), explorer: explorer, choices: &choices, steps: steps, into: &outcome) { released = $0 }
+            guard outcome.failure == nil else {
+                explorer.answers.cancelAll()
+                return
             }
-            // NB: ends the run's tasks before the next one starts.
-            model.cancelAllTasks()
-            await clock.advance(by: .zero)
+            // The run has let go of the view model: its deinit cancels what it started.
+            outcome.steps.append(.release)
+            await explorer.clock.advance(by: .zero)
+            let waiting = explorer.answers.pending.count
+            let sleeping = explorer.clock.pendingSleepers.count
+            if released != nil {
+                outcome.failure = (BuiltInInvariant.outlives, outcome.steps.count, "the view model was not released: a task or a closure it started keeps it")
+            } else if waiting > 0 || sleeping > 0 {
+                outcome.failure = (
+                    BuiltInInvariant.outlives, outcome.steps.count,
+                    "after the view model went away, \(counted(waiting, "client call")) still waited and \(counted(sleeping, "task")) still slept on the clock"
+                )
+            }
+            explorer.answers.cancelAll()
         }
+        outcome.choices = choices.drawn
         return outcome
     }
 
-    /// Runs `runs` runs of at most `steps` steps, the n-th from seed `seed + n`; shrinks the first
-    /// failure to the simplest run that breaks the same invariant.
-    package func explore(seed: UInt64, runs: Int, steps: Int) async -> Report {
-        var report = Report(runs: 0, shrinkReplays: 0, ran: [:], rejected: [:])
-        for index in 0..<runs {
-            let runSeed = seed &+ UInt64(index)
+    /// The steps of a run on `model`, which the run lets go of when this returns.
+    private func runSteps(
+        on model: Model, explorer: Explorer, choices: inout ChoiceSequence, steps: Int, into outcome: inout Run,
+        keepWeakly: (Model) -> Void
+    ) async {
+        keepWeakly(model)
+        let clock = explorer.clock
+        let answers = explorer.answers
+        let checks = invariants.map { (name: $0.name, holds: $0.start(model)) }
+        let advanceMilliseconds = max(1, Int(maximumAdvance / .milliseconds(1)))
+        var reportedCalls = 0
+        for _ in 0..<steps where !choices.isExhausted {
+            let start = choices.drawn.count
+            let answerable = answers.pending.filter { !$0.hangs }
+            let answerWeight = answerable.map { responders["\($0.client).\($0.method)"]?.weight ?? 0 }.max() ?? 0
+            guard let index = choices.draw(weights: intents.map(\.weight) + [advanceWeight, answerWeight]) else { break }
+            if index == intents.count {
+                let drawn = choices.draw(below: advanceMilliseconds + 1)
+                let next = clock.pendingSleepers.first.map { clock.now.duration(to: $0.deadline) } ?? .zero
+                let duration = drawn == 0 ? max(.zero, next) : .milliseconds(drawn)
+                await clock.advance(by: duration)
+                outcome.steps.append(.advance(duration))
+            } else if index == intents.count + 1 {
+                let call = answerable[choices.draw(below: answerable.count)]
+                let name = "\(call.client).\(call.method)"
+                guard let responder = responders[name] else { continue }
+                outcome.answered.insert(name)
+                let choice = choices.draw(below: responder.errors.count + 2)
+                let answer: Step.Outcome
+                if choice == 0 {
+                    guard let value = responder.value(call.key, &choices) else {
+                        outcome.failure = (BuiltInInvariant.unexpectedCall, outcome.steps.count + 1, "\(name) was called with a key of type \(type(of: call.key)), which its answers do not take")
+                        return
+                    }
+                    answer = .value(value)
+                    answers.take(call.number)?.resume(.success(value))
+                } else if choice <= responder.errors.count {
+                    let error = responder.errors[choice - 1]
+                    answer = .error(error)
+                    answers.take(call.number)?.resume(.failure(error))
+                } else {
+                    answer = .never
+                    answers.hang(call.number)
+                }
+                outcome.steps.append(.answer(number: call.number, call: name, key: call.key, outcome: answer))
+                await clock.advance(by: .zero)
+            } else {
+                let intent = intents[index]
+                guard intent.precondition(model) else {
+                    outcome.rejected[intent.name, default: 0] += 1
+                    continue
+                }
+                outcome.ran[intent.name, default: 0] += 1
+                outcome.steps.append(.intent(intent.perform(model, &choices)))
+                await clock.advance(by: .zero)
+            }
+            outcome.ranges.append(start..<choices.drawn.count)
+            let calls = answers.pending.filter { $0.number > reportedCalls }
+            reportedCalls = max(reportedCalls, calls.map(\.number).max() ?? 0)
+            if let unexpected = calls.first(where: { responders["\($0.client).\($0.method)"] == nil }) {
+                outcome.failure = (BuiltInInvariant.unexpectedCall, outcome.steps.count, "\(unexpected.client).\(unexpected.method)(\(unexpected.key)) was called, and the exploration has no answers for it")
+                return
+            }
+            // NB: every check sees every step, so that one remembering the last step stays current.
+            let broken = checks.filter { !$0.holds(model) }
+            if let broken = broken.first {
+                outcome.failure = (broken.name, outcome.steps.count, "")
+                return
+            }
+        }
+        let running = model.runningTasksInTree.count
+        let waiting = clock.pendingSleepers.count + answers.pending.count
+        if running > waiting {
+            outcome.failure = (
+                BuiltInInvariant.waitsOnTheClockOrAClient, outcome.steps.count,
+                "\(counted(running, "task")) ran, and only \(waiting) waited on the clock or for a client's answer: "
+                    + "the others wait on something a test cannot move (a real-time sleep, a continuation never resumed)"
+            )
+        }
+    }
+
+    // MARK: - Campaigns
+
+    /// Runs a campaign: `budget.runs` runs of at most `budget.steps` steps, the n-th from seed
+    /// `budget.seed + n`. The first failure is checked for a replay, shrunk, and reported to
+    /// `reporter` (failing the running test); a health warning (an intent that never ran, one whose
+    /// precondition turned most draws away) is printed.
+    ///
+    /// - Parameters:
+    ///   - budget: The seed and sizes; by default the ``ExplorationBudget/current`` one (set by the
+    ///     `.exploring(…)` trait), else ``ExplorationBudget/init(seed:runs:steps:)``'s defaults.
+    ///   - reporter: Where a failure goes; the running test by default.
+    ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default.
+    ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
+    ///   - line: The line a failure points at; the line of this call by default.
+    ///   - column: The column a failure points at; the column of this call by default.
+    /// - Returns: What the campaign found, and how its intents fared.
+    @discardableResult
+    public func explore(
+        _ budget: ExplorationBudget? = nil,
+        reporter: any IssueReporter = TestIssueReporter(),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> ExplorationReport {
+        let budget = budget ?? ExplorationBudget.current ?? ExplorationBudget()
+        var report = ExplorationReport(budget: budget)
+        var answered: Set<String> = []
+        for index in 0..<budget.runs {
+            let runSeed = budget.seed &+ UInt64(index)
             var choices = ChoiceSequence(seed: runSeed)
-            let outcome = await run(&choices, steps: steps)
+            let outcome = await run(&choices, steps: budget.steps)
             report.runs += 1
             report.ran.merge(outcome.ran, uniquingKeysWith: +)
             report.rejected.merge(outcome.rejected, uniquingKeysWith: +)
-            guard let failure = outcome.failure else { continue }
-            report.unshrunk = failure
-            report.failingSeed = runSeed
-            let shrunk = await ChoiceShrinker.shrink(failure.choices) { candidate in
-                var replay = ChoiceSequence(replaying: candidate)
-                let again = await run(&replay, steps: steps)
-                guard let broken = again.failure, broken.invariant == failure.invariant else { return nil }
-                return broken.choices
-            }
-            report.shrinkReplays = shrunk.replays
-            var replay = ChoiceSequence(replaying: shrunk.choices)
-            report.failure = await run(&replay, steps: steps).failure
+            answered.formUnion(outcome.answered)
+            guard let broken = outcome.failure else { continue }
+            report.failure = await shrink(outcome, broken: broken, seed: runSeed, steps: budget.steps)
             break
         }
+        report.warnings = healthWarnings(report, answered: answered)
+        for warning in report.warnings { print("Exploration warning: \(warning)") }
+        if let failure = report.failure {
+            reporter.reportIssue(failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
         return report
+    }
+
+    /// Checks that `found` replays, shrinks it, and finds its point of no return.
+    private func shrink(_ found: Run, broken: (invariant: String, step: Int, detail: String), seed: UInt64, steps: Int) async -> ExplorationFailure {
+        var failure = ExplorationFailure(
+            invariant: broken.invariant, detail: broken.detail, step: broken.step, steps: found.steps.map(describe),
+            seed: seed, unshrunkLength: found.steps.count, shrinkReplays: 0
+        )
+        var again = ChoiceSequence(replaying: found.choices)
+        let replayed = await run(&again, steps: steps)
+        guard replayed.failure?.invariant == broken.invariant, replayed.failure?.step == broken.step,
+              replayed.steps.map(describe) == failure.steps else {
+            failure.nondeterminism = "the same choices did not replay the same run (it "
+                + (replayed.failure.map { "broke \"\($0.invariant)\" at step \($0.step)" } ?? "held")
+                + "): something the exploration does not control (a real clock, a random number, a task outside "
+                + "the view model) decides what happens, so the run was not shrunk"
+            return failure
+        }
+        // The structure of every run the shrinker kept, for its candidates.
+        var shapes: [[UInt64]: Run] = [Self.trimmed(found.choices): found]
+        let outcome = await ChoiceShrinker.shrink(found.choices, maximumReplays: 2_000) { best in
+            shapes[best].map(candidates) ?? []
+        } replay: { candidate in
+            var replay = ChoiceSequence(replaying: candidate)
+            let again = await run(&replay, steps: steps)
+            guard let failed = again.failure, failed.invariant == broken.invariant else { return nil }
+            var read = again.choices
+            while read.count > candidate.count, read.last == 0 { read.removeLast() }
+            shapes[read] = again
+            return again.choices
+        }
+        var replay = ChoiceSequence(replaying: outcome.choices)
+        let shrunk = await run(&replay, steps: steps)
+        failure.shrinkReplays = outcome.replays
+        if let failed = shrunk.failure {
+            failure.step = failed.step
+            failure.detail = failed.detail
+            failure.steps = shrunk.steps.map(describe)
+            failure.pointOfNoReturn = await pointOfNoReturn(of: shrunk, invariant: broken.invariant, seed: seed, steps: steps)
+        }
+        return failure
+    }
+
+    /// The shrinker's own candidates for a run: each step deleted whole (last first), and each pair
+    /// of adjacent advances merged into one.
+    private func candidates(_ run: Run) -> [[UInt64]] {
+        var proposals: [[UInt64]] = []
+        for range in run.ranges.reversed() {
+            var candidate = run.choices
+            candidate.removeSubrange(range)
+            proposals.append(candidate)
+        }
+        let longest = Int(maximumAdvance / .milliseconds(1))
+        for index in run.ranges.indices.dropLast() where index + 1 < run.steps.count {
+            let first = run.ranges[index], second = run.ranges[index + 1]
+            guard case .advance(let a) = run.steps[index], case .advance(let b) = run.steps[index + 1],
+                  first.count == 2, second.count == 2 else { continue }
+            let merged = Int(((a + b) / .milliseconds(1)).rounded())
+            guard merged >= 1, merged <= longest else { continue }
+            var candidate = run.choices
+            candidate.removeSubrange(second)
+            candidate[first.lowerBound + 1] = UInt64(merged)
+            proposals.append(candidate)
+        }
+        return proposals
+    }
+
+    /// The first step after which every one of a few random continuations breaks `invariant`.
+    private func pointOfNoReturn(of run: Run, invariant: String, seed: UInt64, steps: Int) async -> Int? {
+        for done in 0...run.ranges.count {
+            let prefix = Array(run.choices[..<(done == 0 ? 0 : run.ranges[done - 1].upperBound)])
+            var allFail = true
+            for attempt in 0..<8 {
+                var choices = ChoiceSequence(replaying: prefix, thenSeed: seed &+ UInt64(done * 8 + attempt) &* 0x9E37_79B9)
+                guard await self.run(&choices, steps: steps).failure?.invariant == invariant else {
+                    allFail = false
+                    break
+                }
+            }
+            if allFail { return done }
+        }
+        return nil
+    }
+
+    private static func trimmed(_ choices: [UInt64]) -> [UInt64] {
+        var trimmed = choices
+        while trimmed.last == 0 { trimmed.removeLast() }
+        return trimmed
+    }
+
+    private func healthWarnings(_ report: ExplorationReport, answered: Set<String>) -> [String] {
+        var warnings: [String] = []
+        for intent in intents {
+            let ran = report.ran[intent.name] ?? 0, rejected = report.rejected[intent.name] ?? 0
+            if ran == 0 {
+                warnings.append("\(intent.name) never ran in \(report.runs) runs" + (rejected > 0 ? " (its precondition turned away all \(rejected) draws)" : ""))
+            } else if rejected > ran {
+                warnings.append("\(intent.name)'s precondition turned away \(rejected) of \(ran + rejected) draws")
+            }
+        }
+        guard report.failure == nil else { return warnings }
+        for name in responders.keys.sorted() where !answered.contains(name) {
+            warnings.append("no call of \(name) was answered in \(report.runs) runs")
+        }
+        return warnings
+    }
+
+    /// How a report names a step.
+    func describe(_ step: Step) -> String {
+        switch step {
+        case .intent(let call): call
+        case .advance(let duration): "advance(by: .milliseconds(\(Int((duration / .milliseconds(1)).rounded()))))"
+        case .answer(let number, let call, let key, let outcome):
+            switch outcome {
+            case .value(let value): "answer call \(number), \(call)(\(key)), with \(value)"
+            case .error(let error): "answer call \(number), \(call)(\(key)), with the error \(error)"
+            case .never: "leave call \(number), \(call)(\(key)), unanswered for ever"
+            }
+        case .release: "release the view model"
+        }
+    }
+}
+
+/// The names of the invariants every exploration checks.
+enum BuiltInInvariant {
+    static let unexpectedCall = "no unexpected client call"
+    static let waitsOnTheClockOrAClient = "every running task waits on the clock or for a client's answer"
+    static let outlives = "no task outlives the view model"
+}
+
+/// What a run of an ``Exploration`` gives its view model: the clock its tasks sleep on, and the
+/// answers its clients' doubles wait on.
+@MainActor
+public final class Explorer {
+    /// The run's clock: the explorer advances it.
+    public let clock = TestClock()
+    /// The run's answers: give them to each client's double.
+    public let answers = ExploredAnswers()
+
+    init() {}
+}
+
+/// The seed and the size of an exploration campaign.
+///
+/// ```swift
+/// @Test(.exploring(seed: 7, runs: 500)) func counterHolds() async {
+///     await counterExploration.explore()          // reads the trait's budget
+/// }
+/// ```
+public struct ExplorationBudget: Sendable, Hashable, CustomStringConvertible {
+    /// The first run's seed; the n-th run's is `seed + n`.
+    public var seed: UInt64
+    /// How many runs at most.
+    public var runs: Int
+    /// How many steps a run takes at most.
+    public var steps: Int
+
+    /// A budget: by default seed 0, 100 runs of at most 40 steps.
+    public init(seed: UInt64 = 0, runs: Int = 100, steps: Int = 40) {
+        self.seed = seed
+        self.runs = runs
+        self.steps = steps
+    }
+
+    /// The budget a trait or ``withBudget(_:_:)`` set for the running code, if any.
+    @TaskLocal public static var current: ExplorationBudget?
+
+    /// Runs `operation` with `budget` as the ``current`` one.
+    public static func withBudget<Result>(
+        _ budget: ExplorationBudget, isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $current.withValue(budget, operation: operation, isolation: isolation)
+    }
+
+    /// `seed 7, 300 runs of at most 40 steps`.
+    public var description: String { "seed \(seed), \(runs) runs of at most \(steps) steps" }
+}
+
+/// What an exploration campaign found, and how its intents fared.
+public struct ExplorationReport: Sendable {
+    /// The campaign's budget.
+    public var budget: ExplorationBudget
+    /// The first failure, shrunk; `nil` when every run held.
+    public var failure: ExplorationFailure?
+    /// How many runs were made.
+    public var runs = 0
+    /// How often each intent ran, by name.
+    public var ran: [String: Int] = [:]
+    /// How often each intent's precondition turned a draw away, by name.
+    public var rejected: [String: Int] = [:]
+    /// What looks unhealthy: an intent that never ran, a precondition that turned most draws away,
+    /// a client method never answered.
+    public var warnings: [String] = []
+}
+
+/// A run that broke an invariant, shrunk.
+public struct ExplorationFailure: Sendable, Equatable, CustomStringConvertible {
+    /// The invariant that broke.
+    public var invariant: String
+    /// What a built-in invariant saw; empty for the feature's own.
+    public var detail: String
+    /// The step after which it broke, from 1.
+    public var step: Int
+    /// The steps, in order, up to that one.
+    public var steps: [String]
+    /// The seed of the run that found it.
+    public var seed: UInt64
+    /// How many steps the run had before shrinking.
+    public var unshrunkLength: Int
+    /// How many candidate runs shrinking replayed.
+    public var shrinkReplays: Int
+    /// The first step after which every random continuation tried broke the invariant too (0: the
+    /// view model breaks it whatever happens), or `nil` if none.
+    public var pointOfNoReturn: Int?
+    /// Why the run was not shrunk, when its choices did not replay it.
+    public var nondeterminism: String?
+
+    /// The failure as a test failure's message.
+    public var description: String {
+        var lines = ["Exploration broke \"\(invariant)\" at step \(step) of \(steps.count) (seed \(seed)"
+            + (nondeterminism == nil ? ", shrunk from \(unshrunkLength) steps in \(shrinkReplays) replays):" : "):")]
+        if !detail.isEmpty { lines.append("  \(detail)") }
+        for (index, step) in steps.enumerated() { lines.append("  \(index + 1). \(step)") }
+        if let pointOfNoReturn, pointOfNoReturn < step {
+            lines.append(pointOfNoReturn == 0
+                ? "Every random run tried broke it: the view model breaks it from the start."
+                : "After step \(pointOfNoReturn), every random continuation tried broke it too.")
+        }
+        if let nondeterminism { lines.append("Not shrunk: \(nondeterminism).") }
+        return lines.joined(separator: "\n")
     }
 }

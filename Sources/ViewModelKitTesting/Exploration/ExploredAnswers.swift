@@ -1,0 +1,99 @@
+public import ViewModelKit
+internal import Synchronization
+
+/// The answers of an exploration: every client call waits here until the explorer decides when it
+/// answers and with what (a value, an error, or never), and in which order pending calls answer.
+///
+/// A double hands its calls to it through ``ClientAnswers``; it never calls the live client.
+public final class ExploredAnswers: ClientAnswers {
+    /// A call that waits for its answer.
+    struct Pending: Sendable {
+        /// In the order calls were made, from 1.
+        var number: Int
+        var client: String
+        var method: String
+        var key: any Sendable
+        /// Whether the explorer decided it never answers.
+        var hangs = false
+        /// Resumes the caller.
+        var resume: @Sendable (Result<any Sendable, any Error>) -> Void
+    }
+
+    private struct State {
+        var pending: [Pending] = []
+        var made = 0
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// Waits until the explorer answers the call (or the caller is cancelled).
+    public func answer<Key: Sendable, Value: Sendable>(
+        _ call: ClientCall<Key>, isolation: isolated (any Actor)?, live: () async throws -> Value
+    ) async throws -> Value {
+        let number = state.withLock { state -> Int in
+            state.made += 1
+            return state.made
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation(isolation: isolation) { (continuation: CheckedContinuation<Value, any Error>) in
+                let resume: @Sendable (Result<any Sendable, any Error>) -> Void = { result in
+                    switch result {
+                    case .success(let value as Value):
+                        continuation.resume(returning: value)
+                    case .success(let value):
+                        continuation.resume(throwing: ClientAnswersError.wrongType(
+                            client: call.client, method: call.method,
+                            expected: "\(Value.self)", given: "\(type(of: value))"
+                        ))
+                    case .failure(let error):
+                        continuation.resume(throwing: error)
+                    }
+                }
+                // Checked under the lock the cancellation handler takes: either the handler finds
+                // this call, or this sees the cancellation.
+                let cancelled = state.withLock { state -> Bool in
+                    if Task.isCancelled { return true }
+                    state.pending.append(Pending(number: number, client: call.client, method: call.method, key: call.key, resume: resume))
+                    return false
+                }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            take(number)?.resume(.failure(CancellationError()))
+        }
+    }
+
+    /// The calls waiting, oldest first.
+    var pending: [Pending] { state.withLock { $0.pending } }
+
+    /// How many calls were made.
+    var callsMade: Int { state.withLock { $0.made } }
+
+    /// Removes the call numbered `number` from the waiting ones.
+    func take(_ number: Int) -> Pending? {
+        state.withLock { state in
+            guard let index = state.pending.firstIndex(where: { $0.number == number }) else { return nil }
+            return state.pending.remove(at: index)
+        }
+    }
+
+    /// Marks the call numbered `number` as one that never answers (it still ends on cancellation).
+    func hang(_ number: Int) {
+        state.withLock { state in
+            guard let index = state.pending.firstIndex(where: { $0.number == number }) else { return }
+            state.pending[index].hangs = true
+        }
+    }
+
+    /// Ends every waiting call with `CancellationError`: what a caller that outlived its view model
+    /// gets, so that nothing waits forever once a run is over.
+    func cancelAll() {
+        let all = state.withLock { state -> [Pending] in
+            defer { state.pending.removeAll() }
+            return state.pending
+        }
+        for call in all { call.resume(.failure(CancellationError())) }
+    }
+}

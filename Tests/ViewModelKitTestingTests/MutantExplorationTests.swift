@@ -1,0 +1,112 @@
+import Foundation
+import ViewModelKit
+@testable import ViewModelKitTesting
+import XCTest
+
+/// Planted bugs of several kinds, each found by exploring and shrunk to a minimal run: a timer not
+/// cancelled, a stale answer that overwrites a newer one, a loading flag left on after a failure, and
+/// a task that outlives its view model (see `Support/Mutants.swift`).
+///
+/// A plain `swift test` tries 3 seeds per bug; `VMK_FULL_STRESS=1` tries 20, and needs each bug found
+/// within 300 runs of at most 40 steps for 19 of them, shrunk to the minimal length (or one step
+/// more) for 95% of the pairs.
+@MainActor
+final class MutantExplorationTests: XCTestCase {
+    /// Each bug's invariant, and the length of its shortest failing run (the release counts as a step).
+    private static let expected: [Mutant: (invariant: String, minimal: Int)] = [
+        .timerNotCancelled: ("the count moves only by an intent while the timer is off", 3),
+        .staleAnswerOverwrites: ("the results shown are the latest query's, once it answered", 3),
+        .loadingLeftOnAfterFailure: ("the loading flag is off once a load failed", 2),
+        .taskOutlivesViewModel: ("no task outlives the view model", 2),
+    ]
+
+    private var seeds: [UInt64] {
+        ProcessInfo.processInfo.environment["VMK_FULL_STRESS"] == nil ? [1, 2, 3] : Array(1...20)
+    }
+
+    func test_everyPlantedBug_isFound_andShrunkToAMinimalRun() async {
+        var pairs = 0
+        var minimalOrOneMore = 0
+        for mutant in Mutant.allCases {
+            let (invariant, minimal) = Self.expected[mutant]!
+            var found = 0
+            for seed in seeds {
+                let reporter = RecordingIssueReporter()
+                let report = await mutantExploration(mutant).explore(ExplorationBudget(seed: seed * 1_000, runs: 300, steps: 40), reporter: reporter)
+                guard let failure = report.failure else { continue }
+                found += 1
+                pairs += 1
+                XCTAssertEqual(failure.invariant, invariant, "\(mutant), seed \(seed):\n\(failure)")
+                XCTAssertNil(failure.nondeterminism, "\(mutant), seed \(seed)")
+                XCTAssertEqual(reporter.messages, [failure.description])
+                if failure.steps.count <= minimal + 1 { minimalOrOneMore += 1 }
+                XCTAssertGreaterThanOrEqual(failure.steps.count, minimal, "\(mutant): shorter than the shortest run?\n\(failure)")
+            }
+            XCTAssertGreaterThanOrEqual(found, seeds.count - seeds.count / 20, "\(mutant) found for \(found) of \(seeds.count) seeds")
+        }
+        XCTAssertGreaterThanOrEqual(Double(minimalOrOneMore), 0.95 * Double(pairs), "\(minimalOrOneMore) of \(pairs) shrunk to the minimal length or one more")
+    }
+
+    func test_theTimerThatIsNotCancelled_shrinksToOnOffAndTime() async {
+        let report = await mutantExploration(.timerNotCancelled).explore(ExplorationBudget(seed: 1, runs: 300, steps: 40), reporter: RecordingIssueReporter())
+        guard let failure = report.failure else { return XCTFail("not found") }
+        XCTAssertEqual(failure.steps.count, 3, "\(failure)")
+        XCTAssertEqual(Array(failure.steps.prefix(2)), ["toggleTimer()", "toggleTimer()"])
+        XCTAssertEqual(failure.steps.last, "advance(by: .milliseconds(2000))", "the shortest advance that ticks twice")
+        XCTAssertEqual(failure.step, 3)
+        XCTAssertLessThanOrEqual(failure.steps.count, failure.unshrunkLength)
+        XCTAssertGreaterThan(failure.shrinkReplays, 0)
+        // A continuation that turns the timer on again replaces the forgotten one: no earlier step is
+        // a point of no return.
+        XCTAssertEqual(failure.pointOfNoReturn, 3, "\(failure)")
+    }
+
+    func test_aLoadThatFails_leavesTheFlagOn_inTwoSteps() async {
+        let report = await mutantExploration(.loadingLeftOnAfterFailure).explore(ExplorationBudget(seed: 1, runs: 300, steps: 40), reporter: RecordingIssueReporter())
+        guard let failure = report.failure else { return XCTFail("not found") }
+        XCTAssertEqual(failure.steps, ["load()", "answer call 1, QueryClient.results(load), with the error SearchFailed()"])
+    }
+
+    func test_aTaskTheViewModelDoesNotOwn_outlivesIt() async {
+        let report = await mutantExploration(.taskOutlivesViewModel).explore(ExplorationBudget(seed: 1, runs: 300, steps: 40), reporter: RecordingIssueReporter())
+        guard let failure = report.failure else { return XCTFail("not found") }
+        XCTAssertEqual(failure.steps, ["load()", "release the view model"])
+        XCTAssertTrue(failure.detail.contains("not released"), failure.detail)
+    }
+
+    func test_theCorrectModel_holdsForEveryRun_andEveryIntentRuns() async {
+        let reporter = RecordingIssueReporter()
+        let report = await mutantExploration(nil).explore(ExplorationBudget(seed: 1, runs: 100, steps: 40), reporter: reporter)
+        XCTAssertNil(report.failure, "\(report.failure?.description ?? "")")
+        XCTAssertEqual(reporter.messages, [])
+        XCTAssertEqual(report.runs, 100)
+        XCTAssertEqual(Set(report.ran.keys), ["increment()", "toggleTimer()", "search", "load()"])
+        XCTAssertEqual(report.warnings, [])
+    }
+
+    func test_aSeed_replaysTheSameRun() async {
+        let exploration = mutantExploration(.staleAnswerOverwrites)
+        let first = await exploration.explore(ExplorationBudget(seed: 5, runs: 300, steps: 40), reporter: RecordingIssueReporter())
+        let replays = ProcessInfo.processInfo.environment["VMK_FULL_STRESS"] == nil ? 3 : 100
+        for _ in 0..<replays {
+            let again = await exploration.explore(ExplorationBudget(seed: 5, runs: 300, steps: 40), reporter: RecordingIssueReporter())
+            XCTAssertEqual(again.failure, first.failure)
+        }
+    }
+
+    func test_aCallWithoutAnswers_breaksTheBuiltInInvariant() async {
+        var exploration = Exploration { explorer in
+            MutantModel(clock: explorer.clock, client: QueryClientDouble(answers: explorer.answers), bug: nil)
+        }
+        exploration = exploration.intent("load()") { $0.load() }
+        let report = await exploration.explore(ExplorationBudget(seed: 1, runs: 10, steps: 5), reporter: RecordingIssueReporter())
+        XCTAssertEqual(report.failure?.invariant, "no unexpected client call")
+        XCTAssertEqual(report.failure?.steps, ["load()"])
+    }
+
+    func test_health_warnsOfAnIntentThatNeverRuns() async {
+        let exploration = mutantExploration(nil).intent("never()", when: { (_: MutantModel) in false }) { (_: MutantModel) in }
+        let report = await exploration.explore(ExplorationBudget(seed: 1, runs: 5, steps: 10), reporter: RecordingIssueReporter())
+        XCTAssertTrue(report.warnings.contains { $0.hasPrefix("never() never ran in 5 runs") }, "\(report.warnings)")
+    }
+}
