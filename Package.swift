@@ -31,7 +31,9 @@ let package = Package(
         .target(name: "ViewModelKitCollections", swiftSettings: strict),
 
         // MARK: Testing: the exhaustive tester, test clocks, test doubles, issue reporters.
-        .target(name: "ViewModelKitTesting", dependencies: ["ViewModelKit", "StateDump"], swiftSettings: strict),
+        .target(
+            name: "ViewModelKitTesting", dependencies: ["ViewModelKit", "StateDump", "ViewModelKitRecording"], swiftSettings: strict
+        ),
 
         // MARK: Recording: a session played by hand, written out as a ViewModelTester test.
         .target(

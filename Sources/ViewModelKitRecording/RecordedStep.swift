@@ -8,6 +8,8 @@ struct RecordedStep {
         case intent(RecordedIntent)
         /// A task of the view model (or of one of its children) went on.
         case task
+        /// A line of the test of its own (an exploration's clock advance or client answer).
+        case statement(String)
     }
 
     /// What made the change.
@@ -30,6 +32,8 @@ struct RecordedIntent {
     var function: String
     /// The arguments, in order.
     var arguments: [Any]
+    /// The call as Swift source after `$0.`, when the caller wrote it (an exploration's intent).
+    var source: String?
 
     /// One step from a view model to a child.
     enum PathStep: Equatable {

@@ -26,6 +26,15 @@ public struct RecordedTest: Sendable {
     /// shaped like a GitHub token or an `Authorization` value is removed as well.
     public var secrets: [String]
 
+    /// The test method's name.
+    package var testFunctionName = "testRecordedSession"
+    /// Lines after `let clock = TestClock()`, before the tester.
+    package var setup: [String] = []
+    /// Declarations after the test class (an exploration's scripted doubles).
+    package var declarations: [String] = []
+    /// The lines that end the test instead of `finish()` (an exploration's broken invariant).
+    package var ending: [String]?
+
     /// Describes a test to write.
     public init(
         name: String, imports: [String], subject: String, clients: [RecordedClient] = [], summary: String = "", secrets: [String] = []

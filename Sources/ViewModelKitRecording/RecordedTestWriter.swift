@@ -56,6 +56,8 @@ struct RecordedTestWriter {
             }
             let statements = assignments(from: step.before, to: step.after, on: "$0", context: "state")
             switch step.cause {
+            case .statement(let line):
+                body.append((advance.map { [$0] } ?? []) + [line])
             case .intent(let intent):
                 let (constants, call) = call(intent, naming: &names)
                 let send = "await tester.send({ \(call) })"
@@ -74,14 +76,19 @@ struct RecordedTestWriter {
             previousIntent = nil
         }
         var ending: [String] = []
-        if endsWithRunningTasks {
-            ending.append("// The session ended with tasks still running.")
-            ending.append("await tester.skipInFlightTasks()")
+        if let written = test.ending {
+            ending = written
+        } else {
+            if endsWithRunningTasks {
+                ending.append("// The session ended with tasks still running.")
+                ending.append("await tester.skipInFlightTasks()")
+            }
+            ending.append("await tester.finish()")
         }
-        ending.append("await tester.finish()")
         body.append(ending)
 
         let doubles = test.clients.map { client in double(client, answers: answers.filter { $0.client == client.typeName }) }
+            + test.declarations
         let clocks = endsWithRunningTasks ? "" : ", clocks: [clock]"
         var lines: [String] = []
         let header: [String] = test.summary.isEmpty ? [] : test.summary.split(separator: "\n", omittingEmptySubsequences: false).map { "// \($0)" }
@@ -95,8 +102,9 @@ struct RecordedTestWriter {
         lines.append("")
         lines.append("@MainActor")
         lines.append("final class \(className): XCTestCase {")
-        lines.append("    func testRecordedSession() async\(needsFiles || text.contains("try ") ? " throws" : "") {")
+        lines.append("    func \(test.testFunctionName)() async\(needsFiles || text.contains("try ") ? " throws" : "") {")
         lines.append("        let clock = TestClock()")
+        lines += test.setup.map { "        " + $0 }
         // A line that fits in 125 columns stays one line, as a person would leave it.
         let tester = "        let tester = ViewModelTester(\(test.subject)\(clocks))"
         if tester.count <= 125 {
@@ -133,7 +141,7 @@ struct RecordedTestWriter {
 
     /// `statements` as a trailing closure after `column` characters of its line: ` { one }` if that
     /// fits in 110 columns, otherwise one statement per line; empty without statements.
-    private func closure(_ statements: [String], after column: Int) -> String {
+    func closure(_ statements: [String], after column: Int) -> String {
         if statements.isEmpty { return "" }
         if statements.count == 1, !statements[0].contains("\n"), column + statements[0].count + 5 <= 110 {
             return " { \(statements[0]) }"
@@ -147,6 +155,7 @@ struct RecordedTestWriter {
     /// The call of `intent` from the root (`$0`), and the constants it uses: an argument that does
     /// not fit on one line is named first (`let repository = GitHubRepository(…)`).
     func call(_ intent: RecordedIntent, naming used: inout Set<String>) -> (constants: [String], call: String) {
+        if let source = intent.source, intent.target.isEmpty { return ([], "$0." + source) }
         var base = "$0"
         var opening = ""
         var closing = ""

@@ -1,6 +1,6 @@
-internal import Foundation
+package import Foundation
 public import ViewModelKit
-internal import StateDump
+package import StateDump
 internal import Synchronization
 
 /// Records a session of a view model (and its children) as a person uses it, and writes it out as
@@ -48,7 +48,13 @@ public final class SessionRecorder: IntentRecorder {
     ///   - viewModel: The root of the recorded tree, freshly made (its state now is where the test starts).
     ///   - clock: The clock the view model sleeps on; `nil` if it never sleeps.
     ///   - answers: Where the view model's client wrappers log their answers.
-    public init<Base>(_ viewModel: ViewModel, clock: RecordingClock<Base>?, answers: RecordedAnswers = RecordedAnswers()) {
+    public convenience init<Base>(_ viewModel: ViewModel, clock: RecordingClock<Base>?, answers: RecordedAnswers = RecordedAnswers()) {
+        self.init(viewModel, clock: clock, answers: answers, listening: true)
+    }
+
+    /// Starts recording `viewModel`; unless `listening`, intents that report themselves are not
+    /// recorded (an exploration records the calls it makes with ``recordCall(_:)``).
+    package init<Base>(_ viewModel: ViewModel, clock: RecordingClock<Base>?, answers: RecordedAnswers, listening: Bool) {
         self.viewModel = viewModel
         self.answers = answers
         self.initialState = viewModel.snapshot()
@@ -61,7 +67,7 @@ public final class SessionRecorder: IntentRecorder {
             stepTime = { _ in .zero }
         }
         subscription = viewModel.observeChanges { [weak self] in self?.changed() }
-        IntentRecording.recorder = self
+        if listening { IntentRecording.recorder = self }
     }
 
     /// Starts recording `viewModel`, which never sleeps on a clock.
@@ -129,6 +135,58 @@ public final class SessionRecorder: IntentRecorder {
     /// ``writeChildren(of:as:)`` expressions), or `nil` if it has none.
     public nonisolated static func swiftSource(for value: Any) -> String? {
         SwiftLiteralWriter().source(for: value)
+    }
+
+    // MARK: - Recording what an exploration does
+
+    /// Records `call`, which calls an intent of the root and returns the call as Swift source after
+    /// `$0.`, as a step of its own.
+    package func recordCall(_ call: () -> String) {
+        closeIntent()
+        closeOpenChange()
+        openIntent = (RecordedIntent(target: [], function: "", arguments: []), .zero, false)
+        let source = call()
+        openIntent?.intent.source = source
+        closeIntent()
+    }
+
+    /// Records a line of the test of its own (a clock advance, a client's answer), before what it
+    /// makes happen.
+    package func recordStatement(_ line: String) {
+        closeIntent()
+        closeOpenChange()
+        steps.append(RecordedStep(cause: .statement(line), time: .zero, before: latest, after: latest))
+    }
+
+    /// The state as of the last recorded change, once what is still open is recorded.
+    package func recordedState() -> StateSnapshot {
+        closeIntent()
+        closeOpenChange()
+        return latest
+    }
+
+    /// The explored run's test: the Swift file's name and text, and the data files it reads. When a
+    /// step broke an invariant, `broken` says how: the lines that end the test are its comment, then
+    /// the step with the tester not exhaustive, then a check that the state is not `after`, the
+    /// state the step left from `before`.
+    package func exploredTestFiles(
+        _ test: RecordedTest, broken: (comment: [String], step: [String], before: StateSnapshot, after: StateSnapshot)?
+    ) -> [(name: String, contents: Data)] {
+        stop()
+        var test = test
+        var writer = RecordedTestWriter(test: test, childFactories: childFactories, initializerLabels: initializerLabels)
+        if let broken {
+            let statements = writer.assignments(from: broken.before, to: broken.after, on: "$0", context: "state")
+            let check = "tester.assertNotReached(from: before)"
+            test.ending = broken.comment + ["let before = tester.state", "tester.exhaustivity = .off(showSkippedAssertions: false)"]
+                + broken.step
+                + ["await tester.skipReceivedChanges(strict: false)", check + writer.closure(statements, after: 8 + check.count),
+                   "await tester.skipInFlightTasks(strict: false)", "await tester.finish()"]
+            writer = RecordedTestWriter(test: test, childFactories: childFactories, initializerLabels: initializerLabels)
+            _ = writer.assignments(from: broken.before, to: broken.after, on: "$0", context: "state")
+        }
+        let source = writer.source(steps: steps, answers: [], endsWithRunningTasks: hasRunningTasks)
+        return [(name: "\(writer.className).swift", contents: Data(source.utf8))] + writer.files.map { ($0.name, $0.contents) }
     }
 
     // MARK: - Recording

@@ -61,6 +61,50 @@ final class MutantExplorationTests: XCTestCase {
         XCTAssertEqual(failure.pointOfNoReturn, 3, "\(failure)")
     }
 
+    func test_theShrunkRun_isWrittenAsATest_thatChecksTheBrokenStep() async throws {
+        let report = await mutantExploration(.timerNotCancelled).explore(ExplorationBudget(seed: 1, runs: 300, steps: 40), reporter: RecordingIssueReporter())
+        let source = try XCTUnwrap(report.failure?.testSource)
+        XCTAssertTrue(source.hasPrefix("// Written by an exploration: step 3 broke \"the count moves only by an intent while the timer is off\".\n// Seed 1; shrunk from "), source)
+        let body = """
+                    await tester.send({ $0.toggleTimer() }) { $0.isTimerRunning = true }
+                    await tester.send({ $0.toggleTimer() }) { $0.isTimerRunning = false }
+
+                    // Step 3 broke "the count moves only by an intent while the timer is off".
+                    // A view model that keeps it does not reach the state below.
+                    let before = tester.state
+                    tester.exhaustivity = .off(showSkippedAssertions: false)
+                    await clock.advance(by: .milliseconds(2000))
+                    await tester.skipReceivedChanges(strict: false)
+                    tester.assertNotReached(from: before) { $0.count = 2 }
+                    await tester.skipInFlightTasks(strict: false)
+                    await tester.finish()
+            """
+        XCTAssertTrue(source.contains(body), source)
+        XCTAssertTrue(source.contains("""
+            private struct QueryClientDouble: QueryClient {
+                let answers: ScriptedAnswers
+
+                func results(for query: String) async throws -> [String] {
+                    try await answers.answer("QueryClient", "results", for: query)
+                }
+            }
+            """), source)
+        XCTAssertEqual(report.failure?.testFiles.map(\.name), ["MutantExploredRunTests.swift"])
+    }
+
+    /// What the Done-when asks of twenty seeds: at most two distinct tests per bug, without the comment.
+    func test_seedsThatFindOneBug_writeAtMostTwoDistinctTests() async throws {
+        for mutant in Mutant.allCases where mutant != .taskOutlivesViewModel {
+            var sources: Set<String> = []
+            for seed in seeds {
+                let report = await mutantExploration(mutant).explore(ExplorationBudget(seed: seed * 1_000, runs: 300, steps: 40), reporter: RecordingIssueReporter())
+                guard let source = report.failure?.testSource else { continue }
+                sources.insert(source.split(separator: "\n").filter { !$0.hasPrefix("//") }.joined(separator: "\n"))
+            }
+            XCTAssertLessThanOrEqual(sources.count, 2, "\(mutant):\n\(sources.joined(separator: "\n\n"))")
+        }
+    }
+
     func test_aLoadThatFails_leavesTheFlagOn_inTwoSteps() async {
         let report = await mutantExploration(.loadingLeftOnAfterFailure).explore(ExplorationBudget(seed: 1, runs: 300, steps: 40), reporter: RecordingIssueReporter())
         guard let failure = report.failure else { return XCTFail("not found") }

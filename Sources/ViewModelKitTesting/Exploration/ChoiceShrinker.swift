@@ -11,7 +11,8 @@
 /// 1. the caller's own candidates for the best sequence so far (`candidates`: an ``Exploration``
 ///    deletes whole steps and merges adjacent clock advances);
 /// 2. delete a block of 8, 4, 2 or 1 choices (a step, or part of one, disappears);
-/// 3. set each choice to 0, else to the smallest value a binary search finds that still fails.
+/// 3. set each choice to 0, else to the smallest value a binary search finds that still fails;
+/// 4. swap a choice with a smaller one up to 8 places later (two searches in the other order).
 ///
 /// ```swift
 /// let shrunk = await ChoiceShrinker.shrink(failing.drawn) { candidate in
@@ -110,6 +111,13 @@ package enum ChoiceShrinker {
                     }
                 }
                 index += 1
+            }
+            for first in best.indices {
+                for second in (first + 1)..<min(first + 9, best.count) where first < best.count && second < best.count && best[first] > best[second] {
+                    var swapped = best
+                    swapped.swapAt(first, second)
+                    if await attempt(swapped) { progressed = true }
+                }
             }
         }
         return Outcome(choices: best, replays: replays, budgetSpent: replays >= maximumReplays)

@@ -1,4 +1,7 @@
 public import ViewModelKit
+public import Foundation
+internal import StateDump
+internal import ViewModelKitRecording
 
 /// Explores a view model: random sequences of intents, clock advances and client answers, with
 /// invariants checked after every step; a run that breaks one is shrunk to a minimal one and
@@ -65,6 +68,7 @@ public struct Exploration<Model: ViewModel> {
     private var intents: [Intent] = []
     private var responders: [String: Responder] = [:]
     private var invariants: [Invariant] = []
+    private var test: ExploredTest?
     /// The weight of a clock advance against the intents'.
     public var advanceWeight = 1
     /// The longest single advance.
@@ -157,6 +161,15 @@ public struct Exploration<Model: ViewModel> {
         return copy
     }
 
+    /// Says how to write a failing run as a test: ``ExplorationFailure/testSource`` then holds it,
+    /// the exploration prints it, and when `VMK_EXPLORATION_OUTPUT` names a directory, writes it
+    /// there as `<name>Tests.swift` with any files it reads.
+    public func writingTests(_ test: ExploredTest) -> Self {
+        var copy = self
+        copy.test = test
+        return copy
+    }
+
     // MARK: - Runs
 
     /// What one step did, for the report and the written test.
@@ -174,6 +187,48 @@ public struct Exploration<Model: ViewModel> {
         }
     }
 
+    /// A run written as a test as it goes: the recorder of every step before the one that breaks.
+    final class Writing {
+        let test: ExploredTest
+        /// The step that breaks the invariant, from 1.
+        let breakingStep: Int
+        /// Records the steps until the breaking one.
+        var recorder: SessionRecorder?
+        /// The same recorder, kept to write the test.
+        var made: SessionRecorder?
+        var broken: (step: [String], before: StateSnapshot, after: StateSnapshot)?
+
+        init(test: ExploredTest, breakingStep: Int) {
+            self.test = test
+            self.breakingStep = breakingStep
+        }
+
+        /// The line of the test that makes `step` happen.
+        func line(for step: Step) -> String {
+            switch step {
+            case .intent(let call): return "await tester.send({ $0.\(call) })"
+            case .advance(let duration): return "await clock.advance(by: \(millisecondsSource(duration)))"
+            case .answer(let number, let call, let key, let outcome):
+                let dot = call.firstIndex(of: ".") ?? call.endIndex
+                let client = dumpStringLiteral(String(call[..<dot]))
+                let method = dumpStringLiteral(String(call[call.index(after: dot)...]))
+                let keySource = SessionRecorder.swiftSource(for: key) ?? "/* \(key) */"
+                switch outcome {
+                case .value(let value):
+                    let source = SessionRecorder.swiftSource(for: value) ?? "/* \(value) */"
+                    return "await answers.respond(to: \(client), \(method), for: \(keySource), returning: \(source))"
+                case .error(let error):
+                    let source = SessionRecorder.swiftSource(for: error) ?? "/* \(error) */"
+                    return "await answers.respond(to: \(client), \(method), for: \(keySource), throwing: \(source))"
+                case .never:
+                    return "// Call \(number), \(call)(\(keySource)), is never answered."
+                }
+            case .release:
+                return ""
+            }
+        }
+    }
+
     /// The outcome of one run.
     struct Run {
         var failure: (invariant: String, step: Int, detail: String)?
@@ -187,12 +242,14 @@ public struct Exploration<Model: ViewModel> {
     }
 
     /// Runs at most `steps` steps with `choices`.
-    func run(_ choices: inout ChoiceSequence, steps: Int) async -> Run {
+    func run(_ choices: inout ChoiceSequence, steps: Int, writing: Writing? = nil) async -> Run {
         var outcome = Run()
         await withMainActorScheduling {
             let explorer = Explorer()
             weak var released: Model?
-            await runSteps(on: make(explorer), explorer: explorer, choices: &choices, steps: steps, into: &outcome) { released = $0 }
+            await runSteps(
+                on: make(explorer), explorer: explorer, choices: &choices, steps: steps, into: &outcome, writing: writing
+            ) { released = $0 }
             guard outcome.failure == nil else {
                 explorer.answers.cancelAll()
                 return
@@ -219,9 +276,24 @@ public struct Exploration<Model: ViewModel> {
     /// The steps of a run on `model`, which the run lets go of when this returns.
     private func runSteps(
         on model: Model, explorer: Explorer, choices: inout ChoiceSequence, steps: Int, into outcome: inout Run,
-        keepWeakly: (Model) -> Void
+        writing: Writing?, keepWeakly: (Model) -> Void
     ) async {
         keepWeakly(model)
+        if let writing {
+            writing.recorder = SessionRecorder(model, clock: RecordingClock<ContinuousClock>?.none, answers: RecordedAnswers(), listening: false)
+            writing.made = writing.recorder
+        }
+        /// Writes `step` before it happens: recorded, or as the breaking step's lines.
+        func write(_ step: Step) {
+            guard let writing else { return }
+            if outcome.steps.count + 1 == writing.breakingStep, let recorder = writing.recorder {
+                writing.broken = ([writing.line(for: step)], recorder.recordedState(), recorder.recordedState())
+                recorder.stop()
+                writing.recorder = nil
+            } else {
+                writing.recorder?.recordStatement(writing.line(for: step))
+            }
+        }
         let clock = explorer.clock
         let answers = explorer.answers
         let checks = invariants.map { (name: $0.name, holds: $0.start(model)) }
@@ -236,6 +308,7 @@ public struct Exploration<Model: ViewModel> {
                 let drawn = choices.draw(below: advanceMilliseconds + 1)
                 let next = clock.pendingSleepers.first.map { clock.now.duration(to: $0.deadline) } ?? .zero
                 let duration = drawn == 0 ? max(.zero, next) : .milliseconds(drawn)
+                write(.advance(duration))
                 await clock.advance(by: duration)
                 outcome.steps.append(.advance(duration))
             } else if index == intents.count + 1 {
@@ -251,16 +324,19 @@ public struct Exploration<Model: ViewModel> {
                         return
                     }
                     answer = .value(value)
-                    answers.take(call.number)?.resume(.success(value))
                 } else if choice <= responder.errors.count {
-                    let error = responder.errors[choice - 1]
-                    answer = .error(error)
-                    answers.take(call.number)?.resume(.failure(error))
+                    answer = .error(responder.errors[choice - 1])
                 } else {
                     answer = .never
-                    answers.hang(call.number)
                 }
-                outcome.steps.append(.answer(number: call.number, call: name, key: call.key, outcome: answer))
+                let step = Step.answer(number: call.number, call: name, key: call.key, outcome: answer)
+                write(step)
+                switch answer {
+                case .value(let value): answers.take(call.number)?.resume(.success(value))
+                case .error(let error): answers.take(call.number)?.resume(.failure(error))
+                case .never: answers.hang(call.number)
+                }
+                outcome.steps.append(step)
                 await clock.advance(by: .zero)
             } else {
                 let intent = intents[index]
@@ -269,7 +345,24 @@ public struct Exploration<Model: ViewModel> {
                     continue
                 }
                 outcome.ran[intent.name, default: 0] += 1
-                outcome.steps.append(.intent(intent.perform(model, &choices)))
+                let call: String
+                if let writing, outcome.steps.count + 1 == writing.breakingStep, let recorder = writing.recorder {
+                    let before = recorder.recordedState()
+                    recorder.stop()
+                    writing.recorder = nil
+                    call = intent.perform(model, &choices)
+                    writing.broken = ([writing.line(for: .intent(call))], before, before)
+                } else if let recorder = writing?.recorder {
+                    var made = ""
+                    recorder.recordCall {
+                        made = intent.perform(model, &choices)
+                        return made
+                    }
+                    call = made
+                } else {
+                    call = intent.perform(model, &choices)
+                }
+                outcome.steps.append(.intent(call))
                 await clock.advance(by: .zero)
             }
             outcome.ranges.append(start..<choices.drawn.count)
@@ -283,6 +376,7 @@ public struct Exploration<Model: ViewModel> {
             let broken = checks.filter { !$0.holds(model) }
             if let broken = broken.first {
                 outcome.failure = (broken.name, outcome.steps.count, "")
+                writing?.broken?.after = model.snapshot()
                 return
             }
         }
@@ -338,6 +432,19 @@ public struct Exploration<Model: ViewModel> {
         for warning in report.warnings { print("Exploration warning: \(warning)") }
         if let failure = report.failure {
             reporter.reportIssue(failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
+            if let source = failure.testSource {
+                print("The shrunk run as a test:\n\n\(source)")
+                if let directory = ProcessInfo.processInfo.environment["VMK_EXPLORATION_OUTPUT"], !directory.isEmpty {
+                    do {
+                        try failure.writeTestFiles(to: URL(fileURLWithPath: directory, isDirectory: true))
+                    } catch {
+                        reporter.reportIssue(
+                            "Could not write the explored test to \(directory) (VMK_EXPLORATION_OUTPUT): \(error)",
+                            fileID: fileID, filePath: filePath, line: line, column: column
+                        )
+                    }
+                }
+            }
         }
         return report
     }
@@ -379,18 +486,61 @@ public struct Exploration<Model: ViewModel> {
             failure.detail = failed.detail
             failure.steps = shrunk.steps.map(describe)
             failure.pointOfNoReturn = await pointOfNoReturn(of: shrunk, invariant: broken.invariant, seed: seed, steps: steps)
+            if let test {
+                failure.testFiles = await writeTest(test, choices: outcome.choices, failure: failure, steps: steps)
+            }
         }
         return failure
+    }
+
+    /// Replays the shrunk run once more, recording every step before the one that broke, and writes
+    /// the test.
+    private func writeTest(_ test: ExploredTest, choices: [UInt64], failure: ExplorationFailure, steps: Int) async -> [ExploredTestFile] {
+        let writing = Writing(test: test, breakingStep: failure.step)
+        var replay = ChoiceSequence(replaying: choices)
+        _ = await run(&replay, steps: steps, writing: writing)
+        guard let recorder = writing.made else { return [] }
+        let summary = [
+            "Written by an exploration: step \(failure.step) broke \"\(failure.invariant)\".",
+            "Seed \(failure.seed); shrunk from \(failure.unshrunkLength) steps to \(failure.steps.count) in \(failure.shrinkReplays) replays.",
+            "It fails while the bug is there, and passes once it is fixed.",
+        ].joined(separator: "\n")
+        var recorded = RecordedTest(name: test.name, imports: test.imports, subject: test.subject, summary: summary)
+        recorded.testFunctionName = "testExploredRun"
+        recorded.setup = ["let answers = ScriptedAnswers()"]
+        recorded.declarations = test.clients.map(\.source)
+        let comment = ["// Step \(failure.step) broke \"\(failure.invariant)\"" + (failure.detail.isEmpty ? "." : ": \(failure.detail)."),
+                       "// A view model that keeps it does not reach the state below."]
+        guard let written = writing.broken else {
+            // Broken when the run let go of the view model: the tester holds it, so the test can
+            // only replay the steps before.
+            recorded.ending = ["// Step \(failure.step) broke \"\(failure.invariant)\": \(failure.detail).", "await tester.finish()"]
+            return recorder.exploredTestFiles(recorded, broken: nil).map { ExploredTestFile(name: $0.name, contents: $0.contents) }
+        }
+        return recorder.exploredTestFiles(recorded, broken: (comment, written.step, written.before, written.after))
+            .map { ExploredTestFile(name: $0.name, contents: $0.contents) }
     }
 
     /// The shrinker's own candidates for a run: each step deleted whole (last first), and each pair
     /// of adjacent advances merged into one.
     private func candidates(_ run: Run) -> [[UInt64]] {
         var proposals: [[UInt64]] = []
-        for range in run.ranges.reversed() {
+        for (index, range) in run.ranges.enumerated().reversed() {
             var candidate = run.choices
             candidate.removeSubrange(range)
             proposals.append(candidate)
+            // A deleted step may have made a call: later answers then pick one call earlier.
+            var renumbered = candidate
+            var moved = false
+            for later in (index + 1)..<run.ranges.count where later < run.steps.count {
+                guard case .answer = run.steps[later], run.ranges[later].count >= 2 else { continue }
+                let which = run.ranges[later].lowerBound + 1 - range.count
+                if renumbered[which] > 0 {
+                    renumbered[which] -= 1
+                    moved = true
+                }
+            }
+            if moved { proposals.append(renumbered) }
         }
         let longest = Int(maximumAdvance / .milliseconds(1))
         for index in run.ranges.indices.dropLast() where index + 1 < run.steps.count {
@@ -451,7 +601,7 @@ public struct Exploration<Model: ViewModel> {
     func describe(_ step: Step) -> String {
         switch step {
         case .intent(let call): call
-        case .advance(let duration): "advance(by: .milliseconds(\(Int((duration / .milliseconds(1)).rounded()))))"
+        case .advance(let duration): "advance(by: \(millisecondsSource(duration)))"
         case .answer(let number, let call, let key, let outcome):
             switch outcome {
             case .value(let value): "answer call \(number), \(call)(\(key)), with \(value)"
@@ -556,6 +706,22 @@ public struct ExplorationFailure: Sendable, Equatable, CustomStringConvertible {
     public var pointOfNoReturn: Int?
     /// Why the run was not shrunk, when its choices did not replay it.
     public var nondeterminism: String?
+    /// The shrunk run as an XCTest file and the data files it reads, when the exploration was told
+    /// how to write it (``Exploration/writingTests(_:)``).
+    public var testFiles: [ExploredTestFile] = []
+
+    /// The text of the written test, if there is one.
+    public var testSource: String? {
+        testFiles.first.flatMap { String(data: $0.contents, encoding: .utf8) }
+    }
+
+    /// Writes ``testFiles`` into `directory` (created if missing).
+    public func writeTestFiles(to directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for file in testFiles {
+            try file.contents.write(to: directory.appendingPathComponent(file.name), options: .atomic)
+        }
+    }
 
     /// The failure as a test failure's message.
     public var description: String {
@@ -571,4 +737,100 @@ public struct ExplorationFailure: Sendable, Equatable, CustomStringConvertible {
         if let nondeterminism { lines.append("Not shrunk: \(nondeterminism).") }
         return lines.joined(separator: "\n")
     }
+}
+
+/// How an exploration writes a failing run as a test: its name, what it imports, how it makes the
+/// view model, and the scripted double of each client.
+///
+/// ```swift
+/// ExploredTest(
+///     name: "CounterExploredRun", imports: ["Counter"],
+///     subject: "CounterViewModel(client: NumberFactClientDouble(answers: answers), clock: clock)",
+///     clients: [ScriptedClient(name: "NumberFactClient", typeName: "NumberFactClientDouble",
+///                              conformances: ["NumberFactClientProtocol"],
+///                              methods: [.init(name: "fetchFact", signature: "func fetchFact(number: Int) async throws -> String", key: "number")])]
+/// )
+/// ```
+public struct ExploredTest: Sendable {
+    /// The test's name: the file is `<name>Tests.swift`, the class `<name>Tests`.
+    public var name: String
+    /// The modules the test imports besides `ViewModelKit`, `ViewModelKitTesting` and `XCTest`.
+    public var imports: [String]
+    /// The expression that makes the view model, with the test's `clock` (a `TestClock`) and
+    /// `answers` (a ``ScriptedAnswers``) for the doubles of ``clients``.
+    public var subject: String
+    /// The doubles the test defines.
+    public var clients: [ScriptedClient]
+
+    /// Describes a test to write.
+    public init(name: String, imports: [String], subject: String, clients: [ScriptedClient] = []) {
+        self.name = name
+        self.imports = imports
+        self.subject = subject
+        self.clients = clients
+    }
+}
+
+/// A client's double in an exploration's written test: each method hands its call to the test's
+/// ``ScriptedAnswers`` under the client's name, as the exploration's double did.
+public struct ScriptedClient: Sendable {
+    /// One method of the double.
+    public struct Method: Sendable {
+        /// The name its calls are answered under.
+        public var name: String
+        /// Its declaration, e.g. `func fetchFact(number: Int) async throws -> String`.
+        public var signature: String
+        /// The expression its calls are told apart by, as the exploration's double passed it.
+        public var key: String
+
+        /// Describes a method.
+        public init(name: String, signature: String, key: String) {
+            self.name = name
+            self.signature = signature
+            self.key = key
+        }
+    }
+
+    /// The name its calls are answered under (`"NumberFactClient"`).
+    public var name: String
+    /// The double's type name.
+    public var typeName: String
+    /// The protocols it conforms to.
+    public var conformances: [String]
+    /// Its methods.
+    public var methods: [Method]
+
+    /// Describes a double.
+    public init(name: String, typeName: String, conformances: [String], methods: [Method]) {
+        self.name = name
+        self.typeName = typeName
+        self.conformances = conformances
+        self.methods = methods
+    }
+
+    /// The double's Swift source.
+    var source: String {
+        var lines = ["/// Hands each call to the test's answers.", "private struct \(typeName): \(conformances.joined(separator: ", ")) {",
+                     "    let answers: ScriptedAnswers"]
+        for method in methods {
+            lines += ["", "    \(method.signature) {",
+                      "        try await answers.answer(\(dumpStringLiteral(name)), \(dumpStringLiteral(method.name)), for: \(method.key))",
+                      "    }"]
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A file of an exploration's written test.
+public struct ExploredTestFile: Sendable, Equatable {
+    /// Its name, e.g. `CounterExploredRunTests.swift`.
+    public var name: String
+    /// Its contents.
+    public var contents: Data
+}
+
+/// `.milliseconds(2000)`.
+func millisecondsSource(_ duration: Duration) -> String {
+    ".milliseconds(\(Int((duration / .milliseconds(1)).rounded())))"
 }

@@ -94,7 +94,7 @@ public final class ViewModelTester<Model: ViewModel> {
 
     let reporter: any IssueReporter
     private let clocks: [TestClock]
-    private let resolver: PropertyResolver<Model>
+    let resolver: PropertyResolver<Model>
     /// The state the next assertion starts from.
     var asserted: StateSnapshot
     /// The newest state the tester knows of: after the last queued change or assertion.
@@ -574,7 +574,7 @@ public final class ViewModelTester<Model: ViewModel> {
     /// them: the test wrote a whole fresh state (`$0 = ViewModelState(GameViewModel(oPlayerName: …))`),
     /// whose snapshot holds what defines the model, as a child's does. The root's `let`s are then
     /// compared as a child's are; otherwise neither side has them.
-    private func withRootConstants(_ actual: StateSnapshot, as expected: StateSnapshot) -> StateSnapshot {
+    func withRootConstants(_ actual: StateSnapshot, as expected: StateSnapshot) -> StateSnapshot {
         guard expected.entry == nil, expected.fields.count > actual.fields.count else { return actual }
         // The `let`s never change, so the live view model's are those of every state it had.
         let defined = viewModel.snapshot(asChild: true)
@@ -585,7 +585,7 @@ public final class ViewModelTester<Model: ViewModel> {
     }
 
     /// Runs an assertion closure, failing the test at `location` if it changes the view model.
-    private func runAssertionClosure(at location: SourceLocation?, _ body: () throws -> Void) rethrows {
+    func runAssertionClosure(at location: SourceLocation?, _ body: () throws -> Void) rethrows {
         isRunningAssertionClosure = true
         runningAssertionSite = location
         defer {

@@ -132,5 +132,12 @@ func mutantExploration(_ bug: Mutant?) -> Exploration<MutantModel> {
             !(model.isLoading && model.failed)
         }
     exploration.maximumAdvance = .seconds(3)
-    return exploration
+    return exploration.writingTests(ExploredTest(
+        name: "MutantExploredRun", imports: ["Mutants"],
+        subject: "MutantModel(clock: clock, client: QueryClientDouble(answers: answers), bug: \(bug.map { ".\($0)" } ?? "nil"))",
+        clients: [ScriptedClient(
+            name: "QueryClient", typeName: "QueryClientDouble", conformances: ["QueryClient"],
+            methods: [.init(name: "results", signature: "func results(for query: String) async throws -> [String]", key: "query")]
+        )]
+    ))
 }
