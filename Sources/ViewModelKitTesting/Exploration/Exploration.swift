@@ -521,8 +521,8 @@ public struct Exploration<Model: ViewModel> {
             .map { ExploredTestFile(name: $0.name, contents: $0.contents) }
     }
 
-    /// The shrinker's own candidates for a run: each step deleted whole (last first), and each pair
-    /// of adjacent advances merged into one.
+    /// The shrinker's own candidates for a run: each step deleted whole (last first), and each
+    /// advance moved into the next one.
     private func candidates(_ run: Run) -> [[UInt64]] {
         var proposals: [[UInt64]] = []
         for (index, range) in run.ranges.enumerated().reversed() {
@@ -542,16 +542,18 @@ public struct Exploration<Model: ViewModel> {
             }
             if moved { proposals.append(renumbered) }
         }
+        // An advance moved into the next one (adjacent or not): the same total time, one step fewer.
         let longest = Int(maximumAdvance / .milliseconds(1))
-        for index in run.ranges.indices.dropLast() where index + 1 < run.steps.count {
-            let first = run.ranges[index], second = run.ranges[index + 1]
-            guard case .advance(let a) = run.steps[index], case .advance(let b) = run.steps[index + 1],
-                  first.count == 2, second.count == 2 else { continue }
+        for index in run.ranges.indices where index < run.steps.count {
+            guard case .advance(let a) = run.steps[index], run.ranges[index].count == 2 else { continue }
+            guard let next = (index + 1..<min(run.ranges.count, run.steps.count)).first(where: {
+                if case .advance = run.steps[$0] { return true } else { return false }
+            }), case .advance(let b) = run.steps[next], run.ranges[next].count == 2 else { continue }
             let merged = Int(((a + b) / .milliseconds(1)).rounded())
             guard merged >= 1, merged <= longest else { continue }
             var candidate = run.choices
-            candidate.removeSubrange(second)
-            candidate[first.lowerBound + 1] = UInt64(merged)
+            candidate[run.ranges[next].lowerBound + 1] = UInt64(merged)
+            candidate.removeSubrange(run.ranges[index])
             proposals.append(candidate)
         }
         return proposals
