@@ -36,7 +36,7 @@ internal import ViewModelKitRecording
 /// - **no task outlives the view model**: once the run lets go of it, the view model is released,
 ///   and nothing it started still sleeps or waits for an answer.
 ///
-/// Every run happens inside ``withMainActorScheduling(blockedMainThreadLimit:reporter:fileID:filePath:line:column:_:)``
+/// Every run happens inside ``withMainActorScheduling(blockedMainThreadLimit:reporter:fileID:filePath:line:column:_:)-6dumz``
 /// on a fresh ``TestClock`` and ``ExploredAnswers``: a seed replays the same run, on every platform.
 @MainActor
 public struct Exploration<Model: ViewModel> {
@@ -114,7 +114,7 @@ public struct Exploration<Model: ViewModel> {
     /// answers breaks the built-in invariant "no unexpected client call".
     ///
     /// - Parameters:
-    ///   - client: The client's name, as its double gives it to ``ClientAnswers``.
+    ///   - client: The client's name, as its double gives it to `ClientAnswers`.
     ///   - method: The method's name.
     ///   - weight: How often answering a waiting call of it is drawn, against the intents.
     ///   - errors: The errors it may throw.
@@ -656,7 +656,7 @@ public struct ExplorationBudget: Sendable, Hashable, CustomStringConvertible {
         self.steps = steps
     }
 
-    /// The budget a trait or ``withBudget(_:_:)`` set for the running code, if any.
+    /// The budget a trait or ``withBudget(_:isolation:_:)`` set for the running code, if any.
     @TaskLocal public static var current: ExplorationBudget?
 
     /// Runs `operation` with `budget` as the ``current`` one.

@@ -4,7 +4,7 @@ internal import Synchronization
 /// The answers of an exploration: every client call waits here until the explorer decides when it
 /// answers and with what (a value, an error, or never), and in which order pending calls answer.
 ///
-/// A double hands its calls to it through ``ClientAnswers``; it never calls the live client.
+/// A double hands its calls to it through `ClientAnswers`; it never calls the live client.
 public final class ExploredAnswers: ClientAnswers {
     /// A call that waits for its answer.
     struct Pending: Sendable {
