@@ -214,15 +214,9 @@ final class GitHubNavigationViewModelExplorationTests: XCTestCase {
             }
             .invariant("a tapped repository opens its own detail on top", comparing: { run.stack($0) }) { before, navigation in
                 guard case .tapped(let repository) = run.did else { return true }
-                // FOUND: the stack takes the owner from `fullName` up to its first "/", falling back to
-                // the list's user only when `fullName` is empty; a repository whose `fullName` has no
-                // owner (`GitHubRepository(id:name:stargazersCount:)` defaults it to the name) opens the
-                // detail of "tools/tools" instead of "apple/tools". The invariant as it should be:
-                // `owner: Lists.owner(of: repository)` whatever `fullName` holds.
-                // Likewise "/tools" (an empty owner) opens "tools/tools": the split drops empty parts.
-                let owner = Lists.owner(of: repository) ?? "?"
-                let parsed = !owner.isEmpty && repository.fullName.hasPrefix("\(owner)/")
-                    ? owner : repository.fullName.split(separator: "/").first.map(String.init) ?? owner
+                // The exploration found "tools" in apple's list (a `fullName` without an owner) opening
+                // "tools/tools"; the owner now falls back to the list's user.
+                let parsed = Lists.owner(of: repository) ?? "?"
                 let route = Route.repository(owner: parsed, name: repository.name)
                 return Array(navigation.screenIDs.dropLast()) == before.ids && navigation.routes == before.routes + [route]
             }

@@ -99,18 +99,13 @@ final class GitHubRepositoryViewModelExplorationTests: XCTestCase {
                 return major == (list.repositories ?? []).filter { $0.stargazersCount >= list.minimumStars }
             },
             ListInvariant(name: "no major repositories before the first load") { list, _ in
-                // FOUND: `majorRepositories` is documented as "`nil` before the first load", but
-                // `minimumStarsChanged(_:)` or `fetchMajorRepositories()` before any load sets it to `[]`
-                // while `repositories` stays `nil` (`fetchMajorRepositories()`'s own doc says so: "an empty
-                // list if nothing was loaded yet"). A screen cannot tell "not loaded" from "none major".
-                // The invariant as documented would be `list.repositories != nil || list.majorRepositories == nil`.
+                // Filtering before any load (a threshold change) gives an empty list, as documented; the
+                // exploration found the property's doc saying `nil` until the first load.
                 list.repositories != nil || list.majorRepositories == nil || list.majorRepositories == []
             },
             ListInvariant(name: "the repositories shown are the current user's, unless a load for another is pending or failed") { list, _ in
-                // FOUND: `userNameChanged("")` (the field emptied) sets `userName` to "" and stops the
-                // load, but keeps the previous user's repositories on screen, with no error and no load:
-                // `userName` ("the user whose repositories are shown or loading") then names nobody
-                // whose repositories are shown. Hence the exception for an empty user name.
+                // An emptied field keeps the last user's repositories shown, as `userName`'s doc says (the
+                // exploration found it saying otherwise).
                 guard let repositories = list.repositories, !isLoadRunning(list), list.error == nil else { return true }
                 return repositories.allSatisfy { owner(of: $0) == list.userName } || list.userName.isEmpty
             },

@@ -146,12 +146,20 @@ public final class GitHubNavigationViewModel: ViewModel {
         }
     }
 
+    /// Whose `repository` is: the owner its `fullName` names (`owner/name`), else the user whose
+    /// repositories the list shows (a `fullName` without an owner, as
+    /// `GitHubRepository(id:name:stargazersCount:)` makes by default). An exploration found "tools"
+    /// in apple's list opening `tools/tools`, and then the user of a load still in flight.
+    nonisolated static func owner(of repository: GitHubRepository, listedFor user: String) -> String {
+        guard let slash = repository.fullName.firstIndex(of: "/") else { return user }
+        return String(repository.fullName[..<slash])
+    }
+
     private func connect(_ list: GitHubRepositoryViewModel) {
         list.delegate.connect(to: self) { [weak list] navigation, event in
             switch event {
             case .repositorySelected(let repository):
-                let owner = repository.fullName.split(separator: "/").first.map(String.init) ?? list?.userName ?? ""
-                navigation.push(.repository(owner: owner, name: repository.name))
+                navigation.push(.repository(owner: Self.owner(of: repository, listedFor: list?.repositoriesUser ?? ""), name: repository.name))
             }
         }
     }

@@ -51,11 +51,13 @@ public final class GitHubRepositoryViewModel: ViewModel {
     /// The star count from which a repository is major, unless the initializer says otherwise.
     public nonisolated static let defaultMinimumStars = 50
 
-    /// The user whose repositories are shown or loading.
+    /// The user name in the search field: the user whose repositories are loading or shown, or empty
+    /// once the field is emptied (the last user's repositories then stay shown).
     @Observed public private(set) var userName: String
     /// Every repository of the last successful load, in GitHub's order; `nil` before the first.
     @Observed public private(set) var repositories: [GitHubRepository]?
-    /// The repositories with at least ``minimumStars`` stars; `nil` before the first load.
+    /// The repositories with at least ``minimumStars`` stars; `nil` until the list is first filtered
+    /// (by a load or ``minimumStarsChanged(_:)``), and empty when it is filtered before any load.
     @Observed public private(set) var majorRepositories: [GitHubRepository]?
     /// Whether a load is in flight.
     @Observed public private(set) var isLoading: Bool
@@ -84,6 +86,9 @@ public final class GitHubRepositoryViewModel: ViewModel {
 
     /// The id of the load task.
     private enum TaskID: Hashable, Sendable { case load }
+
+    /// The user whose repositories ``repositories`` holds: ``userName`` may already name the next one.
+    private(set) var repositoriesUser = ""
 
     /// Counts the loads started, so that a cancelled load can tell whether a newer one replaced it.
     private var loadGeneration = 0
@@ -193,6 +198,7 @@ public final class GitHubRepositoryViewModel: ViewModel {
                 try Task.checkCancellation()
                 guard let self else { throw CancellationError() }
                 self.repositories = repositories
+                self.repositoriesUser = user
                 self.fetchMajorRepositories()
                 self.lastRefreshed = self.now()
                 self.isLoading = false

@@ -16,7 +16,7 @@ public final class ExploredAnswers: ClientAnswers {
         /// Whether the explorer decided it never answers.
         var hangs = false
         /// Resumes the caller.
-        var resume: @Sendable (Result<any Sendable, any Error>) -> Void
+        var resume: AnswerResume
     }
 
     private struct State {
@@ -36,31 +36,13 @@ public final class ExploredAnswers: ClientAnswers {
             state.made += 1
             return state.made
         }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation(isolation: isolation) { (continuation: CheckedContinuation<Value, any Error>) in
-                let resume: @Sendable (Result<any Sendable, any Error>) -> Void = { result in
-                    switch result {
-                    case .success(let value as Value):
-                        continuation.resume(returning: value)
-                    case .success(let value):
-                        continuation.resume(throwing: ClientAnswersError.wrongType(
-                            client: call.client, method: call.method,
-                            expected: "\(Value.self)", given: "\(type(of: value))"
-                        ))
-                    case .failure(let error):
-                        continuation.resume(throwing: error)
-                    }
-                }
-                // Checked under the lock the cancellation handler takes: either the handler finds
-                // this call, or this sees the cancellation.
-                let cancelled = state.withLock { state -> Bool in
-                    if Task.isCancelled { return true }
-                    state.pending.append(Pending(number: number, client: call.client, method: call.method, key: call.key, resume: resume))
-                    return false
-                }
-                if cancelled { continuation.resume(throwing: CancellationError()) }
+        return try await waitForAnswer(to: call, isolation: isolation) { resume in
+            state.withLock { state in
+                if Task.isCancelled { return false }
+                state.pending.append(Pending(number: number, client: call.client, method: call.method, key: call.key, resume: resume))
+                return true
             }
-        } onCancel: {
+        } cancel: {
             take(number)?.resume(.failure(CancellationError()))
         }
     }

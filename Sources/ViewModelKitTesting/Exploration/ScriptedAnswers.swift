@@ -22,7 +22,7 @@ public final class ScriptedAnswers: ClientAnswers {
         var client: String
         var method: String
         var key: String
-        var resume: @Sendable (Result<any Sendable, any Error>) -> Void
+        var resume: AnswerResume
     }
 
     private struct State {
@@ -45,30 +45,15 @@ public final class ScriptedAnswers: ClientAnswers {
             state.nextID += 1
             return state.nextID
         }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation(isolation: isolation) { (continuation: CheckedContinuation<Value, any Error>) in
-                let resume: @Sendable (Result<any Sendable, any Error>) -> Void = { result in
-                    switch result {
-                    case .success(let value as Value):
-                        continuation.resume(returning: value)
-                    case .success(let value):
-                        continuation.resume(throwing: ClientAnswersError.wrongType(
-                            client: call.client, method: call.method, expected: "\(Value.self)", given: "\(type(of: value))"
-                        ))
-                    case .failure(let error):
-                        continuation.resume(throwing: error)
-                    }
-                }
-                let cancelled = state.withLock { state -> Bool in
-                    if Task.isCancelled { return true }
-                    state.waiting.append(Waiting(
-                        id: id, client: call.client, method: call.method, key: String(reflecting: call.key), resume: resume
-                    ))
-                    return false
-                }
-                if cancelled { continuation.resume(throwing: CancellationError()) }
+        return try await waitForAnswer(to: call, isolation: isolation) { resume in
+            state.withLock { state in
+                if Task.isCancelled { return false }
+                state.waiting.append(Waiting(
+                    id: id, client: call.client, method: call.method, key: String(reflecting: call.key), resume: resume
+                ))
+                return true
             }
-        } onCancel: {
+        } cancel: {
             let waiting = state.withLock { state -> Waiting? in
                 guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
                 let call = state.waiting.remove(at: index)
