@@ -36,9 +36,9 @@ final class ExploringAViewModelArticleTests: XCTestCase {
         }
         .invariant("no fact is shown while one loads") { !$0.isLoading || $0.fact == nil }
 
-        let report = await exploration.explore(ExplorationBudget(seed: 1, runs: 100, steps: 40))
+        let report = await exploration.explore(ExplorationBudget(seed: 1, runs: 30, steps: 40))
         // end snippet
         XCTAssertNil(report.failure)
-        XCTAssertEqual(report.runs, 100)
+        XCTAssertEqual(report.runs, 30)
     }
 }

@@ -94,6 +94,7 @@ final class MutantExplorationTests: XCTestCase {
 
     /// What the Done-when asks of twenty seeds: at most two distinct tests per bug, without the comment.
     func test_seedsThatFindOneBug_writeAtMostTwoDistinctTests() async throws {
+        try XCTSkipIf(seeds.count < 2, "compares the tests of several seeds: VMK_FULL_STRESS=1 runs it")
         for mutant in Mutant.allCases where mutant != .taskOutlivesViewModel {
             var sources: Set<String> = []
             for seed in seeds {
@@ -120,10 +121,10 @@ final class MutantExplorationTests: XCTestCase {
 
     func test_theCorrectModel_holdsForEveryRun_andEveryIntentRuns() async {
         let reporter = RecordingIssueReporter()
-        let report = await mutantExploration(nil).explore(ExplorationBudget(seed: 1, runs: 100, steps: 40), reporter: reporter)
+        let report = await mutantExploration(nil).explore(ExplorationBudget(seed: 1, runs: 50, steps: 40), reporter: reporter)
         XCTAssertNil(report.failure, "\(report.failure?.description ?? "")")
         XCTAssertEqual(reporter.messages, [])
-        XCTAssertEqual(report.runs, 100)
+        XCTAssertEqual(report.runs, 50)
         XCTAssertEqual(Set(report.ran.keys), ["increment()", "toggleTimer()", "search", "load()"])
         XCTAssertEqual(report.warnings, [])
     }
