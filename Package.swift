@@ -107,7 +107,7 @@ let package = Package(
         ),
         .testTarget(name: "StateDumpTests", dependencies: ["StateDump"], swiftSettings: strict),
         .testTarget(name: "ClientSupportTests", dependencies: ["ClientSupport", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "ViewModelKitTestingTests", dependencies: ["ViewModelKitTesting"], swiftSettings: strict),
+        .testTarget(name: "ViewModelKitTestingTests", dependencies: ["ViewModelKitTesting", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ViewModelKitRecordingTests", dependencies: ["ViewModelKitRecording", "ViewModelKitTesting"], swiftSettings: strict
         ),

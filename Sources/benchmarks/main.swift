@@ -53,6 +53,7 @@ do {
 if wanted("time") { report(await timeRows(repeats: quick ? 2 : 5, realTicks: quick ? 1 : 3)) }
 if wanted("render") { report(renderRows(repeats: repeats)) }
 if wanted("IdentifiedArray") { report(identifiedArrayRows(repeats: repeats)) }
+if wanted("exploration") { report(await explorationRows(repeats: quick ? 2 : 5)) }
 
 if let jsonPath {
     let encoder = JSONEncoder()

@@ -89,7 +89,7 @@ final class MutantExplorationTests: XCTestCase {
                 }
             }
             """), source)
-        XCTAssertEqual(report.failure?.testFiles.map(\.name), ["MutantExploredRunTests.swift"])
+        XCTAssertEqual(report.failure?.testFiles.map(\.name), ["TimerNotCancelledExploredRunTests.swift"])
     }
 
     /// What the Done-when asks of twenty seeds: at most two distinct tests per bug, without the comment.

@@ -421,6 +421,7 @@ public struct Exploration<Model: ViewModel> {
             var choices = ChoiceSequence(seed: runSeed)
             let outcome = await run(&choices, steps: budget.steps)
             report.runs += 1
+            report.steps += outcome.steps.count
             report.ran.merge(outcome.ran, uniquingKeysWith: +)
             report.rejected.merge(outcome.rejected, uniquingKeysWith: +)
             answered.formUnion(outcome.answered)
@@ -678,6 +679,8 @@ public struct ExplorationReport: Sendable {
     public var failure: ExplorationFailure?
     /// How many runs were made.
     public var runs = 0
+    /// How many steps they took in all.
+    public var steps = 0
     /// How often each intent ran, by name.
     public var ran: [String: Int] = [:]
     /// How often each intent's precondition turned a draw away, by name.

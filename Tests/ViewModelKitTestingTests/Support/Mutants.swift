@@ -1,105 +1,12 @@
 import ViewModelKit
 import ViewModelKitTesting
 
-/// Small view models with a bug that may be planted, each the kind an exploration must find: the
-/// mutant suite (`MutantExplorationTests`).
-enum Mutant: String, CaseIterable, Sendable {
-    /// The toggle that stops the timer forgets to cancel it.
-    case timerNotCancelled
-    /// A search's answer is not tied to its query: an older one that answers last overwrites a newer one.
-    case staleAnswerOverwrites
-    /// A failed load leaves the loading flag on.
-    case loadingLeftOnAfterFailure
-    /// A load runs in a task the view model does not own, which holds it.
-    case taskOutlivesViewModel
-}
-
-/// Answers searches: the mutants' only client.
-protocol QueryClient: Sendable {
-    func results(for query: String) async throws -> [String]
-}
-
 /// The one double of `QueryClient`, for explorations and scripted tests.
 struct QueryClientDouble: QueryClient {
     let answers: any ClientAnswers
 
     func results(for query: String) async throws -> [String] {
         try await answers.answer("QueryClient", "results", for: query)
-    }
-}
-
-/// Why a search failed.
-struct SearchFailed: Error, Equatable {}
-
-/// A timer, a search and a load, with one bug planted or none.
-@MainActor
-final class MutantModel: ViewModel {
-    @Observed private(set) var count = 0
-    @Observed private(set) var isTimerRunning = false
-    @Observed private(set) var query = ""
-    @Observed private(set) var results: [String] = []
-    @Observed private(set) var resultsQuery = ""
-    @Observed private(set) var isLoading = false
-    @Observed private(set) var failed = false
-
-    private let clock: any Clock<Duration>
-    private let client: any QueryClient
-    private let bug: Mutant?
-
-    init(clock: any Clock<Duration>, client: any QueryClient, bug: Mutant?) {
-        self.clock = clock
-        self.client = client
-        self.bug = bug
-        super.init()
-    }
-
-    func increment() { count += 1 }
-
-    func toggleTimer() {
-        isTimerRunning.toggle()
-        guard isTimerRunning else {
-            if bug != .timerNotCancelled { cancelTask(id: "timer") }
-            return
-        }
-        task(id: "timer") { [weak self, clock] in
-            try await repeatEvery(.seconds(1), on: clock) { self?.count += 1 }
-        }
-    }
-
-    func search(_ query: String) {
-        self.query = query
-        // The bug: each search a task of its own, so an older one is not cancelled.
-        let id = bug == .staleAnswerOverwrites ? "search \(query)" : "search"
-        task(id: id) { [weak self, client] in
-            let results = try await client.results(for: query)
-            self?.results = results
-            self?.resultsQuery = query
-        }
-    }
-
-    func load() {
-        isLoading = true
-        failed = false
-        let operation: @MainActor @Sendable () async -> Void = { [weak self, client, bug] in
-            do {
-                _ = try await client.results(for: "load")
-                self?.isLoading = false
-            } catch is CancellationError {
-                self?.isLoading = false
-            } catch {
-                self?.failed = true
-                if bug != .loadingLeftOnAfterFailure { self?.isLoading = false }
-            }
-        }
-        guard bug == .taskOutlivesViewModel else {
-            task(id: "load", operation: operation)
-            return
-        }
-        // The bug: a task the view model does not own, holding it until the answer comes.
-        Task { [self] in
-            await operation()
-            _ = self.isLoading
-        }
     }
 }
 
@@ -133,7 +40,7 @@ func mutantExploration(_ bug: Mutant?) -> Exploration<MutantModel> {
         }
     exploration.maximumAdvance = .seconds(3)
     return exploration.writingTests(ExploredTest(
-        name: "MutantExploredRun", imports: ["Mutants"],
+        name: bug.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() + "ExploredRun" } ?? "ExploredRun", imports: ["Mutants"],
         subject: "MutantModel(clock: clock, client: QueryClientDouble(answers: answers), bug: \(bug.map { ".\($0)" } ?? "nil"))",
         clients: [ScriptedClient(
             name: "QueryClient", typeName: "QueryClientDouble", conformances: ["QueryClient"],
