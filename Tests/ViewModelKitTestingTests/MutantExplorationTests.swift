@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import ViewModelKit
 @testable import ViewModelKitTesting
 import XCTest
@@ -90,6 +91,12 @@ final class MutantExplorationTests: XCTestCase {
             }
             """), source)
         XCTAssertEqual(report.failure?.testFiles.map(\.name), ["TimerNotCancelledExploredRunTests.swift"])
+        // The article "Exploring a view model" shows this very file.
+        let article = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("Sources/ViewModelKitTesting/Documentation.docc/ExploringAViewModel.md"),
+            encoding: .utf8
+        )
+        XCTAssertTrue(article.contains("```swift\n" + source + "```\n"), "the article's written test is not the one written now:\n\(source)")
     }
 
     /// What the Done-when asks of twenty seeds: at most two distinct tests per bug, without the comment.
