@@ -82,8 +82,11 @@ public struct RecordedClient: Sendable {
         }
     }
 
-    /// The double's type name; the logged answers name it too.
+    /// The double's type name.
     public var typeName: String
+    /// The client name its answers are logged under (``RecordedAnswers``, or the `client` of a
+    /// `ClientAnswers` call): the client's double names it. ``typeName`` unless given.
+    public var answeredAs: String
     /// The protocols it conforms to.
     public var conformances: [String]
     /// Its doc comment.
@@ -92,8 +95,9 @@ public struct RecordedClient: Sendable {
     public var methods: [Method]
 
     /// Describes a double.
-    public init(typeName: String, conformances: [String], summary: String, methods: [Method]) {
+    public init(typeName: String, answeredAs: String? = nil, conformances: [String], summary: String, methods: [Method]) {
         self.typeName = typeName
+        self.answeredAs = answeredAs ?? typeName
         self.conformances = conformances
         self.summary = summary
         self.methods = methods

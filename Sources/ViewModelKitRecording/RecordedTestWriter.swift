@@ -87,7 +87,7 @@ struct RecordedTestWriter {
         }
         body.append(ending)
 
-        let doubles = test.clients.map { client in double(client, answers: answers.filter { $0.client == client.typeName }) }
+        let doubles = test.clients.map { client in double(client, answers: answers.filter { $0.client == client.answeredAs }) }
             + test.declarations
         let clocks = endsWithRunningTasks ? "" : ", clocks: [clock]"
         var lines: [String] = []

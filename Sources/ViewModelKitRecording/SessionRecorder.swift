@@ -9,7 +9,7 @@ internal import Synchronization
 /// ```swift
 /// let clock = RecordingClock(ContinuousClock())
 /// let answers = RecordedAnswers()
-/// let facts = RecordingNumberFactClient(NumberFactClient(), answers: answers)   // logs each answer
+/// let facts = NumberFactClientDouble(answers: answers, live: NumberFactClient())   // logs each answer
 /// let counter = CounterViewModel(client: facts, clock: clock)
 /// let recorder = SessionRecorder(counter, clock: clock, answers: answers)
 /// // … the person uses the app …

@@ -3,23 +3,12 @@ import Foundation
 import ViewModelKit
 import ViewModelKitRecording
 
-/// Passes facts on from another client and logs each answer for the recorded test.
-struct RecordingNumberFactClient: NumberFactClientProtocol {
-    let base: any NumberFactClientProtocol
-    let answers: RecordedAnswers
-
-    func fetchFact(number: Int) async throws -> String {
-        try await answers.record(CounterRecording.client.typeName, "fetchFact", for: number) {
-            try await base.fetchFact(number: number)
-        }
-    }
-}
-
 /// `counter --record-test DIR`: what the session is recorded with, and how its test is written.
 enum CounterRecording {
     /// The test's double for the facts client.
     static let client = RecordedClient(
         typeName: "RecordedNumberFactClient",
+        answeredAs: "NumberFactClient",
         conformances: ["NumberFactClientProtocol"],
         summary: "The facts the session was given, by number.",
         methods: [

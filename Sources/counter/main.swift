@@ -36,7 +36,7 @@ case .fixtures(let directory): client = FixtureNumberFactClient(directory: direc
 // --record-test: the session's time and the facts it is given are recorded with it.
 let answers = RecordedAnswers()
 let recordingClock = RecordingClock(ContinuousClock())
-if options.recordTest != nil { client = RecordingNumberFactClient(base: client, answers: answers) }
+if options.recordTest != nil { client = NumberFactClientDouble(answers: answers, live: client) }
 let counter = options.recordTest == nil ? CounterViewModel(client: client) : CounterViewModel(client: client, clock: recordingClock)
 let recorder = options.recordTest.map { _ in SessionRecorder(counter, clock: recordingClock, answers: answers) }
 let spinner = SpinnerDriver()

@@ -137,7 +137,7 @@ enum ReposCommand {
         let navigation = options.recordTest == nil
             ? GitHubNavigationViewModel(client: client, minimumStars: options.minimumStars)
             : GitHubNavigationViewModel(
-                client: RecordingGitHubClient(base: client, answers: answers), minimumStars: options.minimumStars,
+                client: GitHubClientDouble(answers: answers, live: client), minimumStars: options.minimumStars,
                 clock: recordingClock, now: dates.generator
             )
         // Started before the browser, so that loading an initial user is part of the session.

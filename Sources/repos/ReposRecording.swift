@@ -4,24 +4,6 @@ import Synchronization
 import ViewModelKit
 import ViewModelKitRecording
 
-/// Passes repositories on from another client and logs each answer for the recorded test.
-struct RecordingGitHubClient: GitHubClientProtocol {
-    let base: any GitHubClientProtocol
-    let answers: RecordedAnswers
-
-    func fetchRepositories(user: String) async throws -> [GitHubRepository] {
-        try await answers.record(ReposRecording.client.typeName, "fetchRepositories", for: user) {
-            try await base.fetchRepositories(user: user)
-        }
-    }
-
-    func fetchRepository(owner: String, name: String) async throws -> GitHubRepositoryDetail {
-        try await answers.record(ReposRecording.client.typeName, "fetchRepository", for: "\(owner)/\(name)") {
-            try await base.fetchRepository(owner: owner, name: name)
-        }
-    }
-}
-
 /// The session's clock for the lists' `lastRefreshed`, in whole seconds, so that the recorded test
 /// writes short dates.
 let wholeSecondsNow = DateGenerator { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
@@ -32,6 +14,7 @@ enum ReposRecording {
     /// The test's double for the GitHub client.
     static let client = RecordedClient(
         typeName: "RecordedGitHubClient",
+        answeredAs: "GitHubClient",
         conformances: ["GithubAPIClientProtocol", "RepositoryDetailClientProtocol"],
         summary: "What GitHub answered during the session.",
         methods: [
@@ -52,7 +35,7 @@ enum ReposRecording {
         minimumStars: Int, dates: RecordingDateGenerator
     ) -> SessionRecorder {
         let recorder = SessionRecorder(navigation, clock: clock, answers: answers)
-        let unused = RecordingGitHubClient(base: FixtureGithubAPIClient(directory: URL(fileURLWithPath: "/nonexistent")), answers: RecordedAnswers())
+        let unused = GitHubClientDouble(answers: RecordedAnswers())
         recorder.writeChildren(of: RepositoryDetailViewModel.self) { detail in
             let owner = SessionRecorder.swiftSource(for: detail.owner) ?? "\"\""
             let name = SessionRecorder.swiftSource(for: detail.name) ?? "\"\""

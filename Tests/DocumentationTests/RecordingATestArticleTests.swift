@@ -26,21 +26,11 @@ enum RecordingATestArticle {
     // end snippet
 
     // snippet: recording-client
-    /// Passes facts on from the live client, and logs each answer for the recorded test.
-    struct RecordingNumberFactClient: NumberFactClientProtocol {
-        let base: any NumberFactClientProtocol
-        let answers: RecordedAnswers
-
-        func fetchFact(number: Int) async throws -> String {
-            try await answers.record("RecordedNumberFactClient", "fetchFact", for: number) {
-                try await base.fetchFact(number: number)
-            }
-        }
-    }
-
-    /// How the test's double for that client is written.
+    /// How the test's double for the facts client is written; the client's one double
+    /// (`NumberFactClientDouble`) logs its answers as "NumberFactClient".
     static let numberFacts = RecordedClient(
         typeName: "RecordedNumberFactClient",
+        answeredAs: "NumberFactClient",
         conformances: ["NumberFactClientProtocol"],
         summary: "The facts the session was given, by number.",
         methods: [
@@ -58,7 +48,7 @@ enum RecordingATestArticle {
         // snippet: recording-session
         let clock = RecordingClock(base)
         let answers = RecordedAnswers()
-        let client = RecordingNumberFactClient(base: FixtureNumberFactClient(directory: fixtures), answers: answers)
+        let client = NumberFactClientDouble(answers: answers, live: FixtureNumberFactClient(directory: fixtures))
         let counter = CounterViewModel(client: client, clock: clock)
         let recorder = SessionRecorder(counter, clock: clock, answers: answers)
 
