@@ -27,6 +27,15 @@ public enum IssueReporting {
         set { installed.withLock { $0 = newValue } }
     }
 
+    /// A reporter for the running task and the tasks it starts, in front of ``reporter``: an
+    /// exploration's run collects what its view model reports this way, without touching the
+    /// process-wide reporter that tests running beside it use.
+    ///
+    /// ```swift
+    /// await IssueReporting.$taskReporter.withValue(collector) { await run() }
+    /// ```
+    @TaskLocal public static var taskReporter: (any IssueReporter)?
+
     /// Whether this process runs tests (XCTest or Swift Testing).
     ///
     /// It recognizes how each runner starts a test process: on Linux, the test binary itself
@@ -62,8 +71,8 @@ public enum IssueReporting {
     }
 }
 
-/// Reports `message`: to the installed ``IssueReporter`` (failing the running test), or to standard
-/// error when none is installed.
+/// Reports `message`: to the task's ``IssueReporting/taskReporter`` or the installed ``IssueReporter``
+/// (failing the running test), or to standard error when none is installed.
 public func reportIssue(
     _ message: String,
     fileID: StaticString = #fileID,
@@ -71,7 +80,7 @@ public func reportIssue(
     line: UInt = #line,
     column: UInt = #column
 ) {
-    if let reporter = IssueReporting.reporter {
+    if let reporter = IssueReporting.taskReporter ?? IssueReporting.reporter {
         reporter.reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
     } else if IssueReporting.isTesting, let fail = xctFailFunction() {
         // A plain XCTest test that never installed a reporter still fails.

@@ -31,6 +31,8 @@ internal import ViewModelKitRecording
 /// After each step the clock is advanced by zero, so the tasks it woke run until they wait again,
 /// and every invariant is checked. Some are built in:
 /// - **no unexpected client call**: a call whose method has no ``answers(_:_:weight:errors:_:)``;
+/// - **no issue reported**: nothing the run's view model, its tasks or its doubles do reports an
+///   issue (`reportIssue`: an unimplemented dependency, a live client in a test);
 /// - **every task waits on the clock or a client**, at the end of a run: one that waits on anything
 ///   else (a real-time sleep, a continuation never resumed) would hang a test;
 /// - **no task outlives the view model**: once the run lets go of it, the view model is released,
@@ -247,9 +249,12 @@ public struct Exploration<Model: ViewModel> {
         await withMainActorScheduling {
             let explorer = Explorer()
             weak var released: Model?
-            await runSteps(
-                on: make(explorer), explorer: explorer, choices: &choices, steps: steps, into: &outcome, writing: writing
-            ) { released = $0 }
+            // What the view model (or a double) reports as an issue during the run is the run's.
+            await IssueReporting.$taskReporter.withValue(explorer.issues) {
+                await runSteps(
+                    on: make(explorer), explorer: explorer, choices: &choices, steps: steps, into: &outcome, writing: writing
+                ) { released = $0 }
+            }
             guard outcome.failure == nil else {
                 explorer.answers.cancelAll()
                 return
@@ -373,6 +378,10 @@ public struct Exploration<Model: ViewModel> {
                 return
             }
             // NB: every check sees every step, so that one remembering the last step stays current.
+            if let issue = explorer.issues.messages.first {
+                outcome.failure = (BuiltInInvariant.noIssue, outcome.steps.count, issue)
+                return
+            }
             let broken = checks.filter { !$0.holds(model) }
             if let broken = broken.first {
                 outcome.failure = (broken.name, outcome.steps.count, "")
@@ -621,6 +630,7 @@ enum BuiltInInvariant {
     static let unexpectedCall = "no unexpected client call"
     static let waitsOnTheClockOrAClient = "every running task waits on the clock or for a client's answer"
     static let outlives = "no task outlives the view model"
+    static let noIssue = "no issue reported"
 }
 
 /// What a run of an ``Exploration`` gives its view model: the clock its tasks sleep on, and the
@@ -631,6 +641,8 @@ public final class Explorer {
     public let clock = TestClock()
     /// The run's answers: give them to each client's double.
     public let answers = ExploredAnswers()
+    /// What the run's view model reported as issues (an unimplemented dependency, a live client).
+    let issues = RecordingIssueReporter()
 
     init() {}
 }
