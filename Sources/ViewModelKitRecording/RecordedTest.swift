@@ -34,6 +34,9 @@ public struct RecordedTest: Sendable {
     package var declarations: [String] = []
     /// The lines that end the test instead of `finish()` (an exploration's broken invariant).
     package var ending: [String]?
+    /// When set, the tester lives in a scope of its own, and once it ends the view model must have
+    /// been released; the message is the failure's (an exploration's "no task outlives the view model").
+    package var releaseCheck: String?
 
     /// Describes a test to write.
     public init(

@@ -105,20 +105,30 @@ struct RecordedTestWriter {
         lines.append("    func \(test.testFunctionName)() async\(needsFiles || text.contains("try ") ? " throws" : "") {")
         lines.append("        let clock = TestClock()")
         lines += test.setup.map { "        " + $0 }
+        // With a release check, the tester lives in a scope of its own, and the view model must be
+        // gone once it ends.
+        let indent = test.releaseCheck == nil ? "        " : "            "
+        if test.releaseCheck != nil {
+            lines += ["        weak var released: AnyObject?", "        do {"]
+        }
         // A line that fits in 125 columns stays one line, as a person would leave it.
-        let tester = "        let tester = ViewModelTester(\(test.subject)\(clocks))"
+        let tester = "\(indent)let tester = ViewModelTester(\(test.subject)\(clocks))"
         if tester.count <= 125 {
             lines.append(tester)
         } else {
-            lines += ["        let tester = ViewModelTester(", "            \(test.subject)" + (clocks.isEmpty ? "" : ","), ]
-            if !clocks.isEmpty { lines.append("            clocks: [clock]") }
-            lines.append("        )")
+            lines += ["\(indent)let tester = ViewModelTester(", "\(indent)    \(test.subject)" + (clocks.isEmpty ? "" : ","), ]
+            if !clocks.isEmpty { lines.append("\(indent)    clocks: [clock]") }
+            lines.append("\(indent))")
         }
+        if test.releaseCheck != nil { lines.append("\(indent)released = tester.viewModel") }
         for group in body where !group.isEmpty {
             lines.append("")
             for statement in group {
-                lines += statement.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }
+                lines += statement.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }
             }
+        }
+        if let message = test.releaseCheck {
+            lines += ["        }", "        await clock.advance()", "        XCTAssertNil(released, \(dumpStringLiteral(message)))"]
         }
         lines.append("    }")
         lines.append("}")

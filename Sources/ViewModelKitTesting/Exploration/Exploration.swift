@@ -522,9 +522,14 @@ public struct Exploration<Model: ViewModel> {
         let comment = ["// Step \(failure.step) broke \"\(failure.invariant)\"" + (failure.detail.isEmpty ? "." : ": \(failure.detail)."),
                        "// A view model that keeps it does not reach the state below."]
         guard let written = writing.broken else {
-            // Broken when the run let go of the view model: the tester holds it, so the test can
-            // only replay the steps before.
-            recorded.ending = ["// Step \(failure.step) broke \"\(failure.invariant)\": \(failure.detail).", "await tester.finish()"]
+            // Broken when the run let go of the view model: the test lets go of its tester, and
+            // checks that the view model went with it.
+            recorded.ending = [
+                "// Step \(failure.step) broke \"\(failure.invariant)\": \(failure.detail).",
+                "// Once the tester is gone, nothing may hold the view model.",
+                "await tester.skipInFlightTasks(strict: false)", "await tester.finish()",
+            ]
+            recorded.releaseCheck = "Step \(failure.step) broke \"\(failure.invariant)\": the view model outlived its tester"
             return recorder.exploredTestFiles(recorded, broken: nil).map { ExploredTestFile(name: $0.name, contents: $0.contents) }
         }
         return recorder.exploredTestFiles(recorded, broken: (comment, written.step, written.before, written.after))
