@@ -178,7 +178,8 @@ public struct Exploration<Model: ViewModel> {
     enum Step {
         case intent(String)
         case advance(Duration)
-        case answer(number: Int, call: String, key: any Sendable, outcome: Outcome)
+        /// Call `number` (from 1, in the order calls were made) of `client`'s `method` answered.
+        case answer(number: Int, client: String, method: String, key: any Sendable, outcome: Outcome)
         /// The run let go of the view model.
         case release
 
@@ -210,10 +211,8 @@ public struct Exploration<Model: ViewModel> {
             switch step {
             case .intent(let call): return "await tester.send({ $0.\(call) })"
             case .advance(let duration): return "await clock.advance(by: \(millisecondsSource(duration)))"
-            case .answer(let number, let call, let key, let outcome):
-                let dot = call.firstIndex(of: ".") ?? call.endIndex
-                let client = dumpStringLiteral(String(call[..<dot]))
-                let method = dumpStringLiteral(String(call[call.index(after: dot)...]))
+            case .answer(let number, let clientName, let methodName, let key, let outcome):
+                let client = dumpStringLiteral(clientName), method = dumpStringLiteral(methodName)
                 let keySource = SessionRecorder.swiftSource(for: key) ?? "/* \(key) */"
                 switch outcome {
                 case .value(let value):
@@ -223,10 +222,10 @@ public struct Exploration<Model: ViewModel> {
                     let source = SessionRecorder.swiftSource(for: error) ?? "/* \(error) */"
                     return "await answers.respond(to: \(client), \(method), for: \(keySource), throwing: \(source))"
                 case .never:
-                    return "// Call \(number), \(call)(\(keySource)), is never answered."
+                    return "// Call \(number), \(clientName).\(methodName)(\(keySource)), is never answered."
                 }
             case .release:
-                return ""
+                return "// The run lets go of the view model."
             }
         }
     }
@@ -334,7 +333,7 @@ public struct Exploration<Model: ViewModel> {
                 } else {
                     answer = .never
                 }
-                let step = Step.answer(number: call.number, call: name, key: call.key, outcome: answer)
+                let step = Step.answer(number: call.number, client: call.client, method: call.method, key: call.key, outcome: answer)
                 write(step)
                 switch answer {
                 case .value(let value): answers.take(call.number)?.resume(.success(value))
@@ -619,11 +618,11 @@ public struct Exploration<Model: ViewModel> {
         switch step {
         case .intent(let call): call
         case .advance(let duration): "advance(by: \(millisecondsSource(duration)))"
-        case .answer(let number, let call, let key, let outcome):
+        case .answer(let number, let client, let method, let key, let outcome):
             switch outcome {
-            case .value(let value): "answer call \(number), \(call)(\(key)), with \(value)"
-            case .error(let error): "answer call \(number), \(call)(\(key)), with the error \(error)"
-            case .never: "leave call \(number), \(call)(\(key)), unanswered for ever"
+            case .value(let value): "answer call \(number), \(client).\(method)(\(key)), with \(value)"
+            case .error(let error): "answer call \(number), \(client).\(method)(\(key)), with the error \(error)"
+            case .never: "leave call \(number), \(client).\(method)(\(key)), unanswered for ever"
             }
         case .release: "release the view model"
         }
