@@ -87,7 +87,7 @@ public struct NestedPackage {
 
     /// Whether the full stress run was asked for (`VMK_FULL_STRESS`, set by `.ci/run`): the nested
     /// packages are built only then.
-    public static var fullStress: Bool { ProcessInfo.processInfo.environment["VMK_FULL_STRESS"] != nil }
+    public static var fullStress: Bool { FullStress.isOn }
 
     /// Why a test that builds `what` (say, "a package of its own twice") does not run here, or `nil`
     /// when it does: it runs only under `VMK_FULL_STRESS` (`.ci/run` sets it), and not under a

@@ -1,5 +1,6 @@
 import ClientSupport
 import Foundation
+import TestSupport
 import XCTest
 
 /// The redactor finds exactly the runs a byte-by-byte search finds, wherever they start.
@@ -52,7 +53,8 @@ final class SecretRedactorEquivalenceTests: XCTestCase {
         let redactor = SecretRedactor(secret: secret)
         let alphabet = Array("ghp_abc123456789defij0 ".utf8)
         var state: UInt64 = 42
-        for _ in 0..<300 {
+        // 300 texts under VMK_FULL_STRESS.
+        for _ in 0..<FullStress.count(60, full: 300) {
             var bytes: [UInt8] = []
             for _ in 0..<80 {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

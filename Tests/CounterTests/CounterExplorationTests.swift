@@ -51,11 +51,12 @@ final class CounterExplorationTests: XCTestCase {
     }
 
     func test_randomSessions_keepTheCountersInvariants() async {
-        // VMK_EXPLORATION_SWEEP (.ci/run, release build): 20 more seeds of 1,000 runs find nothing either.
+        // VMK_EXPLORATION_SWEEP (.ci/run, release build): 20 more seeds of 1,000 runs find nothing either;
+        // VMK_FULL_STRESS doubles the runs of the campaign below.
         for seed in ExplorationSweep.seeds {
             await Self.exploration().explore(ExplorationBudget(seed: seed, runs: ExplorationSweep.runs, steps: 40))
         }
-        let report = await Self.exploration().explore(ExplorationBudget(seed: 2026, runs: 40, steps: 40))
+        let report = await Self.exploration().explore(ExplorationBudget(seed: 2026, runs: FullStress.count(20, full: 40), steps: 40))
         XCTAssertNil(report.failure)
         XCTAssertEqual(Set(report.ran.keys), ["incrementButtonTapped()", "decrementButtonTapped()", "factButtonTapped()",
                                                "factAlertDismissed()", "toggleTimerButtonTapped()"])

@@ -294,11 +294,12 @@ final class GitHubNavigationViewModelExplorationTests: XCTestCase {
     }
 
     func test_randomSessions_keepTheStacksInvariants() async {
-        // VMK_EXPLORATION_SWEEP (.ci/run, release build): 20 more seeds of 1,000 runs find nothing either.
+        // VMK_EXPLORATION_SWEEP (.ci/run, release build): 20 more seeds of 1,000 runs find nothing either;
+        // VMK_FULL_STRESS doubles the runs of the campaign below.
         for seed in ExplorationSweep.seeds {
             await Self.exploration().explore(ExplorationBudget(seed: seed, runs: ExplorationSweep.runs, steps: 40))
         }
-        let report = await Self.exploration().explore(ExplorationBudget(seed: 2026, runs: 16, steps: 80))
+        let report = await Self.exploration().explore(ExplorationBudget(seed: 2026, runs: FullStress.count(8, full: 16), steps: 80))
         XCTAssertNil(report.failure)
         XCTAssertEqual(Set(report.ran.keys), [
             "root.load(user:completion:)", "root.userNameChanged(_:)", "root.minimumStarsChanged(_:)", "lists[_].repositoryTapped(_:)",

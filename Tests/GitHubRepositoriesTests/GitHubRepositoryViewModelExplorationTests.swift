@@ -228,11 +228,12 @@ final class GitHubRepositoryViewModelExplorationTests: XCTestCase {
     }
 
     func test_randomSessions_keepTheListsInvariants() async {
-        // VMK_EXPLORATION_SWEEP (.ci/run, release build): 20 more seeds of 1,000 runs find nothing either.
+        // VMK_EXPLORATION_SWEEP (.ci/run, release build): 20 more seeds of 1,000 runs find nothing either;
+        // VMK_FULL_STRESS doubles the runs of the campaign below.
         for seed in ExplorationSweep.seeds {
             await Self.exploration().explore(ExplorationBudget(seed: seed, runs: ExplorationSweep.runs, steps: 40))
         }
-        let report = await Self.exploration().explore(ExplorationBudget(seed: 2026, runs: 40, steps: 60))
+        let report = await Self.exploration().explore(ExplorationBudget(seed: 2026, runs: FullStress.count(20, full: 40), steps: 60))
         XCTAssertNil(report.failure)
         XCTAssertEqual(Set(report.ran.keys), [
             "load(user:completion:)", "userNameChanged(_:)", "minimumStarsChanged(_:)", "repositoryTapped(_:)", "fetchMajorRepositories()",

@@ -141,11 +141,12 @@ final class RepositoryDetailViewModelExplorationTests: XCTestCase {
     }
 
     func test_randomSessions_keepTheDetailsInvariants() async {
-        // VMK_EXPLORATION_SWEEP (.ci/run, release build): 20 more seeds of 1,000 runs find nothing either.
+        // VMK_EXPLORATION_SWEEP (.ci/run, release build): 20 more seeds of 1,000 runs find nothing either;
+        // VMK_FULL_STRESS doubles the runs of the campaign below.
         for seed in ExplorationSweep.seeds {
             await Self.exploration().explore(ExplorationBudget(seed: seed, runs: ExplorationSweep.runs, steps: 40))
         }
-        let report = await Self.exploration().explore(ExplorationBudget(seed: 2026, runs: 50, steps: 40))
+        let report = await Self.exploration().explore(ExplorationBudget(seed: 2026, runs: FullStress.count(25, full: 50), steps: 40))
         XCTAssertNil(report.failure)
         XCTAssertEqual(Set(report.ran.keys), ["load()", "ownerRepositoriesButtonTapped()", "backButtonTapped()"])
         XCTAssertEqual(report.warnings, [])

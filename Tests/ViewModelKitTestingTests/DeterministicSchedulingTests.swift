@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import ViewModelKit
 import ViewModelKitTesting
 import XCTest
@@ -10,7 +11,7 @@ import XCTest
 /// global executor, and without the scope that hop runs in parallel with the test, so on a loaded
 /// machine a tick can land after `advance` has returned.)
 final class DeterministicSchedulingTests: XCTestCase {
-    private let iterations = ProcessInfo.processInfo.environment["VMK_FULL_STRESS"] == nil ? 25 : 1_000
+    private let iterations = FullStress.count(25, full: 1_000)
 
     // MARK: - A timer ticking while a stream fills the state
 

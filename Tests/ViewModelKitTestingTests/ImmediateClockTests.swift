@@ -1,4 +1,5 @@
 import Synchronization
+import enum TestSupport.FullStress
 import ViewModelKitTesting
 import XCTest
 
@@ -6,16 +7,18 @@ import XCTest
 
 final class ImmediateClockTests: XCTestCase {
     @MainActor
+    /// Ten minutes of one-second sleeps under `VMK_FULL_STRESS`, one minute otherwise.
     func testTenMinuteSleepLoopFinishesAtOnceAndAdvancesNow() async throws {
+        let seconds = FullStress.count(60, full: 600)
         let clock = ImmediateClock()
         let log = Log()
         let anyClock: any Clock<Duration> = clock
-        for _ in 0..<600 {
+        for _ in 0..<seconds {
             try await anyClock.sleep(for: .seconds(1))
             log.ticks += 1
         }
-        XCTAssertEqual(log.ticks, 600)
-        XCTAssertEqual(clock.now, ImmediateClock.Instant(offset: .seconds(600)))
+        XCTAssertEqual(log.ticks, seconds)
+        XCTAssertEqual(clock.now, ImmediateClock.Instant(offset: .seconds(seconds)))
     }
 
     @MainActor

@@ -48,3 +48,29 @@ func mutantExploration(_ bug: Mutant?) -> Exploration<MutantModel> {
         )]
     ))
 }
+
+/// Each planted bug's campaign of 300 runs of at most 40 steps from a seed, explored once per test
+/// process: several tests check the same campaign (what it found, how it shrank, the test it
+/// wrote), and exploring is deterministic, so a second exploration would only repeat the first.
+@MainActor
+enum MutantCampaigns {
+    /// A campaign's report, and what it reported as issues.
+    typealias Outcome = (report: ExplorationReport, messages: [String])
+
+    private static var explored: [String: Outcome] = [:]
+
+    /// The campaign of `bug` from `seed`.
+    static func outcome(_ bug: Mutant, seed: UInt64) async -> Outcome {
+        let key = "\(bug) \(seed)"
+        if let known = explored[key] { return known }
+        let reporter = RecordingIssueReporter()
+        let report = await mutantExploration(bug).explore(ExplorationBudget(seed: seed, runs: 300, steps: 40), reporter: reporter)
+        explored[key] = (report, reporter.messages)
+        return (report, reporter.messages)
+    }
+
+    /// The report of the campaign of `bug` from `seed`.
+    static func report(_ bug: Mutant, seed: UInt64 = 1) async -> ExplorationReport {
+        await outcome(bug, seed: seed).report
+    }
+}
