@@ -110,9 +110,11 @@ final class LimitedHTTPSessionTests: XCTestCase {
             guard case .failure(let error) = result else { XCTFail("\(name): expected a failure"); continue }
             XCTAssertEqual(error as? TransferError, .tooLarge(url: server.baseURL.absoluteString, limit: 1 << 20), name)
             let sent = try XCTUnwrap(server.bytesSentPerConnection(waitingUpTo: .seconds(60)), "\(name): the client never hung up")
-            // The limit, the room the watch leaves for the heads (64 KB), what arrives between two of
-            // its looks (5 ms apart), and the kernel's buffers: within 256 KB over the limit, and 8 MB.
-            XCTAssertLessThanOrEqual(sent.last ?? .max, (1 << 20) + (256 << 10) + LoopbackHTTPServer.bytesInFlightAfterClientStops, name)
+            // The limit, the room the watch leaves for the heads (64 KB), the kernel's buffers, and
+            // what the client reads until the watch's next look: 5 ms apart, but on a loaded machine a
+            // look comes late, and FoundationNetworking reads on meanwhile (a run of the whole suite
+            // once saw 100 KB more than the buffers and 256 KB). At most the buffers twice over.
+            XCTAssertLessThanOrEqual(sent.last ?? .max, (1 << 20) + 2 * LoopbackHTTPServer.bytesInFlightAfterClientStops, name)
         }
     }
 

@@ -37,7 +37,9 @@ final class NumberFactHostileServerTests: XCTestCase {
 
     func test_aRedirectWithAnEndlessBody_isNoLongerReadPastTheLimit() async throws {
         // FoundationNetworking keeps a redirect's body to itself until it ends: the transfer is
-        // stopped from outside, past the limit and the room left for a head (64 KB), and what arrives between two of its looks.
+        // stopped from outside, past the limit, the room left for a head (64 KB), the kernel's buffers
+        // and what arrives until the watch's next look, which a loaded machine runs late: at most the
+        // buffers twice over.
         let server = try LoopbackHTTPServer { _ in
             LoopbackHTTPServer.Response(status: 302, headers: [("Location", "/43")], stream: .endless(piece: Data(repeating: 0x61, count: 64 << 10)))
         }
@@ -45,7 +47,7 @@ final class NumberFactHostileServerTests: XCTestCase {
         let error = await Self.failure(NumberFactClient(baseURL: server.baseURL))
         XCTAssertEqual(error, .responseTooLarge(source: server.baseURL.absoluteString + "/42", limit: 16 << 10))
         let sent = try XCTUnwrap(server.bytesSentPerConnection(waitingUpTo: .seconds(60)), "the client never hung up")
-        XCTAssertLessThanOrEqual(sent.reduce(0, +), (16 << 10) + (256 << 10) + LoopbackHTTPServer.bytesInFlightAfterClientStops)
+        XCTAssertLessThanOrEqual(sent.reduce(0, +), (16 << 10) + 2 * LoopbackHTTPServer.bytesInFlightAfterClientStops)
     }
 
     func test_aTricklingBody_timesOutAtTheRequestDeadline() async throws {

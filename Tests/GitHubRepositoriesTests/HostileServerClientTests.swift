@@ -129,10 +129,11 @@ final class HostileServerClientTests: XCTestCase {
             let error = await failure { try await client.fetchRepositories(user: "octocat") }
             guard case .responseTooLarge(_, let limit)? = error else { XCTFail("\(name): \(String(describing: error))"); continue }
             XCTAssertEqual(limit, 1 << 20, name)
-            // The heads of the hops, the room the watch leaves for them (64 KB) and what arrives
-            // between two of its looks: at most 512 KB over the limit.
+            // The heads of the hops, the room the watch leaves for them (64 KB), the kernel's buffers
+            // and what arrives until the watch's next look, which a loaded machine runs late (see
+            // LimitedHTTPSessionTests): at most the buffers twice over past the limit.
             let sent = try XCTUnwrap(api.bytesSentPerConnection(waitingUpTo: .seconds(60)), "\(name): the client never hung up")
-            XCTAssertLessThanOrEqual(sent.reduce(0, +), (1 << 20) + (512 << 10) + LoopbackHTTPServer.bytesInFlightAfterClientStops, name)
+            XCTAssertLessThanOrEqual(sent.reduce(0, +), (1 << 20) + 2 * LoopbackHTTPServer.bytesInFlightAfterClientStops, name)
         }
     }
 
