@@ -14,8 +14,10 @@ internal import Synchronization
 /// ```
 ///
 /// A call the test never answers waits until its task is cancelled. An answer to a call whose task
-/// was cancelled is dropped, as a live answer would be: a view model that cancels a stale request
-/// passes a test written against one that did not.
+/// was cancelled (while it waited, or before it reached the double) is dropped, as a live answer
+/// would be: a view model that cancels a stale request passes a test written against one that did
+/// not. An answer given before its call arrives waits for it: a few yields, then up to a second of
+/// real time (a double's call that hopped to the global executor, run late on a loaded machine).
 public final class ScriptedAnswers: ClientAnswers {
     private struct Waiting: Sendable {
         var id: Int
@@ -30,9 +32,40 @@ public final class ScriptedAnswers: ClientAnswers {
         /// Calls whose task was cancelled before an answer, as `client.method(key)`.
         var cancelled: [String] = []
         var nextID = 0
+        /// How many answers wait, in real time, for their call to arrive.
+        var answersWaitingForACall = 0
     }
 
     private let state = Mutex(State())
+
+    /// Whether an answer waits, in real time, for its call to arrive (for the tests of that wait).
+    var anAnswerWaitsForACall: Bool { state.withLock { $0.answersWaitingForACall > 0 } }
+
+    /// How many calls wait for their answer.
+    var callsWaiting: Int { state.withLock { $0.waiting.count } }
+
+    /// What ``take(_:_:_:)`` found for a call.
+    private enum Taken {
+        /// The oldest waiting call with the client, method and key, now removed.
+        case waiting(Waiting)
+        /// No such call waits, but one was cancelled before its answer: the answer is dropped.
+        case dropped
+        /// No such call, waiting or cancelled.
+        case absent
+    }
+
+    /// Removes and returns the oldest waiting call of `client`'s `method` with `key`, or the record
+    /// of one cancelled before its answer.
+    private func take(_ client: String, _ method: String, _ key: String) -> Taken {
+        state.withLock { state in
+            if let index = state.waiting.firstIndex(where: { $0.client == client && $0.method == method && $0.key == key }) {
+                return .waiting(state.waiting.remove(at: index))
+            }
+            guard let index = state.cancelled.firstIndex(of: "\(client).\(method)(\(key))") else { return .absent }
+            state.cancelled.remove(at: index)
+            return .dropped
+        }
+    }
 
     /// Creates answers with no call waiting.
     public init() {}
@@ -47,7 +80,13 @@ public final class ScriptedAnswers: ClientAnswers {
         }
         return try await waitForAnswer(to: call, isolation: isolation) { resume in
             state.withLock { state in
-                if Task.isCancelled { return false }
+                if Task.isCancelled {
+                    // Cancelled on its way here (its task was told to stop before it reached the
+                    // double, as a task running late on a loaded machine may be): its answer is
+                    // dropped as if it had waited.
+                    state.cancelled.append("\(call.client).\(call.method)(\(String(reflecting: call.key)))")
+                    return false
+                }
                 state.waiting.append(Waiting(
                     id: id, client: call.client, method: call.method, key: String(reflecting: call.key), resume: resume
                 ))
@@ -87,17 +126,26 @@ public final class ScriptedAnswers: ClientAnswers {
         let key = String(reflecting: key)
         // A call its task has not reached yet gets the main actor's pending work to run first.
         for _ in 0..<100 {
-            let taken = state.withLock { state -> (Waiting?, dropped: Bool) in
-                if let index = state.waiting.firstIndex(where: { $0.client == client && $0.method == method && $0.key == key }) {
-                    return (state.waiting.remove(at: index), false)
-                }
-                guard let index = state.cancelled.firstIndex(of: "\(client).\(method)(\(key))") else { return (nil, false) }
-                state.cancelled.remove(at: index)
-                return (nil, true)
+            switch take(client, method, key) {
+            case .dropped: return
+            case .waiting(let call): return call.resume(result)
+            case .absent: await Task.yield()
             }
-            if taken.dropped { return }
-            if let call = taken.0 { return call.resume(result) }
-            await Task.yield()
+        }
+        // Outside main-actor scheduling a double's call may first hop to the global executor, which
+        // a loaded machine runs late: wait for it in real time, for a bound, before failing.
+        state.withLock { $0.answersWaitingForACall += 1 }
+        defer { state.withLock { $0.answersWaitingForACall -= 1 } }
+        _ = await waitOnMainActor(atMost: Settling.callArrivalWait) { [self] in
+            state.withLock { state in
+                state.waiting.contains { $0.client == client && $0.method == method && $0.key == key }
+                    || state.cancelled.contains("\(client).\(method)(\(key))")
+            }
+        }
+        switch take(client, method, key) {
+        case .dropped: return
+        case .waiting(let call): return call.resume(result)
+        case .absent: break
         }
         let waiting = state.withLock { $0.waiting.map { "\($0.client).\($0.method)(\($0.key))" } }
         reportIssue(

@@ -35,6 +35,10 @@ enum Settling {
     /// not see it (its call into `sleep` hopped to the global executor, which a loaded machine may
     /// run late). The wait ends as soon as the task is back, or leaves the schedule.
     static let repeatingSleeperWait: Duration = .seconds(1)
+    /// How long ``ScriptedAnswers`` waits, after its yields, for a call the test answers to arrive
+    /// (a double's call that hopped to the global executor, which a loaded machine runs late). The
+    /// wait ends as soon as the call is there.
+    static let callArrivalWait: Duration = .seconds(1)
 }
 
 /// Yields until `isDone()` holds, or the main actor's queue is found empty (a yield that saw no
