@@ -282,6 +282,9 @@ final class MigratingFromTCAArticleTests: XCTestCase {
             clocks: [clock], reporter: recorder
         )
         await tester.send({ $0.toggleTimerButtonTapped() }) { $0.isTimerRunning = true }
+        // The timer's sleep may hop to the global executor first (late on a loaded machine): the
+        // second message names the sleeper once it is on the clock.
+        for _ in 0..<100_000 where clock.pendingSleepers.isEmpty { await Task.yield() }
         await tester.finish(timeout: .milliseconds(10))
         XCTAssertEqual(recorder.messages.count, 2, "\(recorder.messages)")
         XCTAssertEqual(

@@ -86,6 +86,9 @@ final class IntentTasksTests: XCTestCase {
         let clock = TestClock()
         let tester = makeTester(clock)
         let signIn = await tester.send({ $0.signInTapped() }) { $0.isSigningIn = true }
+        // Its sleep goes through `any Clock`, which hops to the global executor: on a loaded machine
+        // it reaches the clock later than `send` returns.
+        await waitForSleepers(clock, count: 1)
         await signIn.finish(timeout: .zero)
         XCTAssertEqual(reporter.messages, [
             """

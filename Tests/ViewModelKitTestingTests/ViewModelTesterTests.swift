@@ -156,6 +156,9 @@ final class ViewModelTesterTests: XCTestCase {
         let clock = TestClock()
         let tester = makeTester(FactModel(clock: clock), clocks: [clock])
         await tester.send({ $0.toggleTimerButtonTapped() }) { $0.isTimerRunning = true }
+        // The timer's sleep goes through `any Clock` (a hop to the global executor, late on a loaded
+        // machine): the message names the sleeper once it is there.
+        await waitForSleepers(clock, count: 1)
         await tester.receive({ $0.count = 1 }, timeout: .milliseconds(20))
         XCTAssertEqual(reporter.messages.count, 1)
         XCTAssertEqual(reporter.messages.first, """
