@@ -85,15 +85,11 @@ public struct NestedPackage {
         return nil
     }
 
-    /// Whether the full stress run was asked for (`VMK_FULL_STRESS`, set by `.ci/run`): the nested
-    /// packages are built only then.
-    public static var fullStress: Bool { FullStress.isOn }
-
     /// Why a test that builds `what` (say, "a package of its own twice") does not run here, or `nil`
     /// when it does: it runs only under `VMK_FULL_STRESS` (`.ci/run` sets it), and not under a
     /// sanitizer, where the build takes minutes and the plain run covers it.
     public static func reasonToSkip(building what: String) -> String? {
-        if !fullStress {
+        if !FullStress.isOn {
             return "builds \(what) (half a minute or more); runs under VMK_FULL_STRESS=1, as in .ci/run"
         }
         if let sanitizer {

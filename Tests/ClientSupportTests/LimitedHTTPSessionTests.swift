@@ -119,7 +119,7 @@ final class LimitedHTTPSessionTests: XCTestCase {
     }
 
     func test_anEndlessGzipRedirectBody_isStoppedUnseen() async throws {
-        guard NestedPackage.fullStress else { throw XCTSkip("copies for seconds; runs under VMK_FULL_STRESS=1, as in .ci/run") }
+        guard FullStress.isOn else { throw XCTSkip("copies for seconds; runs under VMK_FULL_STRESS=1, as in .ci/run") }
         // About 6 KB of gzip inflate to 1 MB of spaces: the limit on what arrives is never reached,
         // and FoundationNetworking copies the inflated body on every piece.
         let server = try LoopbackHTTPServer { _ in

@@ -46,7 +46,7 @@ final class HostileServerTests: XCTestCase {
     /// ends, at once, with one line naming the server; a hang is terminated after a minute and fails.
     /// A 302 here, and a 301, 307 and 308 under full stress.
     func test_aRedirectWithAnEndlessBody_endsTheRun() throws {
-        for status in NestedPackage.fullStress ? [301, 302, 307, 308] : [302] {
+        for status in FullStress.isOn ? [301, 302, 307, 308] : [302] {
             let api = try LoopbackHTTPServer { _ in
                 .init(status: status, headers: [("Location", "/users/octocat/repos?per_page=100&hop=1")], stream: .endless(piece: Data(repeating: 0x20, count: 16 << 10)))
             }

@@ -25,7 +25,7 @@ final class MutantExplorationTests: XCTestCase {
     /// Seed 1, and nineteen more under `VMK_FULL_STRESS`, but not under a sanitizer, where the plain
     /// run has covered them.
     private var seeds: [UInt64] {
-        NestedPackage.fullStress && NestedPackage.sanitizer == nil ? [1] + (2...20).map { $0 * 1_000 } : [1]
+        FullStress.isOn && NestedPackage.sanitizer == nil ? [1] + (2...20).map { $0 * 1_000 } : [1]
     }
 
     func test_everyPlantedBug_isFound_andShrunkToAMinimalRun() async {

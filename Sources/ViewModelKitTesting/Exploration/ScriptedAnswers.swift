@@ -21,19 +21,28 @@ internal import Synchronization
 public final class ScriptedAnswers: ClientAnswers {
     private struct Waiting: Sendable {
         var id: Int
-        var client: String
-        var method: String
-        var key: String
+        /// The call as `client.method(key)`, which is what an answer names.
+        var name: String
         var resume: AnswerResume
     }
 
     private struct State {
         var waiting: [Waiting] = []
-        /// Calls whose task was cancelled before an answer, as `client.method(key)`.
+        /// Calls whose task was cancelled before an answer, by name.
         var cancelled: [String] = []
         var nextID = 0
         /// How many answers wait, in real time, for their call to arrive.
         var answersWaitingForACall = 0
+
+        /// Whether a call named `name` waits, or was cancelled before its answer.
+        func holds(_ name: String) -> Bool {
+            waiting.contains { $0.name == name } || cancelled.contains(name)
+        }
+    }
+
+    /// A call's name: `client.method(key)`, the key as `String(reflecting:)` spells it.
+    private static func name(_ client: String, _ method: String, _ key: some Sendable) -> String {
+        "\(client).\(method)(\(String(reflecting: key)))"
     }
 
     private let state = Mutex(State())
@@ -54,14 +63,14 @@ public final class ScriptedAnswers: ClientAnswers {
         case absent
     }
 
-    /// Removes and returns the oldest waiting call of `client`'s `method` with `key`, or the record
-    /// of one cancelled before its answer.
-    private func take(_ client: String, _ method: String, _ key: String) -> Taken {
+    /// Removes and returns the oldest waiting call named `name`, or the record of one cancelled
+    /// before its answer.
+    private func take(_ name: String) -> Taken {
         state.withLock { state in
-            if let index = state.waiting.firstIndex(where: { $0.client == client && $0.method == method && $0.key == key }) {
+            if let index = state.waiting.firstIndex(where: { $0.name == name }) {
                 return .waiting(state.waiting.remove(at: index))
             }
-            guard let index = state.cancelled.firstIndex(of: "\(client).\(method)(\(key))") else { return .absent }
+            guard let index = state.cancelled.firstIndex(of: name) else { return .absent }
             state.cancelled.remove(at: index)
             return .dropped
         }
@@ -74,6 +83,7 @@ public final class ScriptedAnswers: ClientAnswers {
     public func answer<Key: Sendable, Value: Sendable>(
         _ call: ClientCall<Key>, isolation: isolated (any Actor)?, live: () async throws -> Value
     ) async throws -> Value {
+        let name = Self.name(call.client, call.method, call.key)
         let id = state.withLock { state -> Int in
             state.nextID += 1
             return state.nextID
@@ -84,11 +94,11 @@ public final class ScriptedAnswers: ClientAnswers {
                     // Cancelled on its way here (its task was told to stop before it reached the
                     // double, as a task running late on a loaded machine may be): its answer is
                     // dropped as if it had waited.
-                    state.cancelled.append("\(call.client).\(call.method)(\(String(reflecting: call.key)))")
+                    state.cancelled.append(name)
                     return false
                 }
                 state.waiting.append(Waiting(
-                    id: id, client: call.client, method: call.method, key: String(reflecting: call.key), resume: resume
+                    id: id, name: name, resume: resume
                 ))
                 return true
             }
@@ -96,7 +106,7 @@ public final class ScriptedAnswers: ClientAnswers {
             let waiting = state.withLock { state -> Waiting? in
                 guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
                 let call = state.waiting.remove(at: index)
-                state.cancelled.append("\(call.client).\(call.method)(\(call.key))")
+                state.cancelled.append(call.name)
                 return call
             }
             waiting?.resume(.failure(CancellationError()))
@@ -123,33 +133,32 @@ public final class ScriptedAnswers: ClientAnswers {
         _ client: String, _ method: String, _ key: some Sendable, _ result: Result<any Sendable, any Error>,
         fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
     ) async {
-        let key = String(reflecting: key)
+        let name = Self.name(client, method, key)
         // A call its task has not reached yet gets the main actor's pending work to run first.
+        var taken = take(name)
         for _ in 0..<100 {
-            switch take(client, method, key) {
-            case .dropped: return
-            case .waiting(let call): return call.resume(result)
-            case .absent: await Task.yield()
-            }
+            guard case .absent = taken else { break }
+            await Task.yield()
+            taken = take(name)
         }
-        // Outside main-actor scheduling a double's call may first hop to the global executor, which
-        // a loaded machine runs late: wait for it in real time, for a bound, before failing.
-        state.withLock { $0.answersWaitingForACall += 1 }
-        defer { state.withLock { $0.answersWaitingForACall -= 1 } }
-        _ = await waitOnMainActor(atMost: Settling.callArrivalWait) { [self] in
-            state.withLock { state in
-                state.waiting.contains { $0.client == client && $0.method == method && $0.key == key }
-                    || state.cancelled.contains("\(client).\(method)(\(key))")
+        if case .absent = taken {
+            // Outside main-actor scheduling a double's call may first hop to the global executor,
+            // which a loaded machine runs late: wait for it in real time, for a bound.
+            state.withLock { $0.answersWaitingForACall += 1 }
+            _ = await waitOnMainActor(atMost: Settling.callArrivalWait) { [self] in
+                state.withLock { $0.holds(name) }
             }
+            state.withLock { $0.answersWaitingForACall -= 1 }
+            taken = take(name)
         }
-        switch take(client, method, key) {
+        switch taken {
         case .dropped: return
         case .waiting(let call): return call.resume(result)
         case .absent: break
         }
-        let waiting = state.withLock { $0.waiting.map { "\($0.client).\($0.method)(\($0.key))" } }
+        let waiting = state.withLock { $0.waiting.map(\.name) }
         reportIssue(
-            "No call of \(client).\(method)(\(key)) waits for an answer; "
+            "No call of \(name) waits for an answer; "
                 + (waiting.isEmpty ? "none waits." : "waiting: \(waiting.joined(separator: ", "))."),
             fileID: fileID, filePath: filePath, line: line, column: column
         )
