@@ -1,5 +1,5 @@
 // swift-tools-version: 6.2
-// Swift 6.2 or later: the code uses `nonisolated(nonsending)` and `isolated deinit`.
+// Swift 6.2 or later: the code uses `nonisolated(nonsending)` (SE-0461).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -16,15 +16,17 @@ let package = Package(
         .library(name: "ViewModelKitCollections", targets: ["ViewModelKitCollections"]),
         .library(name: "ViewModelKitTesting", targets: ["ViewModelKitTesting"]),
         .library(name: "ViewModelKitRecording", targets: ["ViewModelKitRecording"]),
-        .library(name: "GitHubRepositories", targets: ["GitHubRepositories"]),
-        .library(name: "Counter", targets: ["Counter"]),
-        .executable(name: "repos", targets: ["repos"]),
-        .executable(name: "counter", targets: ["counter"]),
+        // The two features, for the SwiftUI apps in Examples/ (an app does not need them). Named so that
+        // they never meet an app's own modules: SwiftPM refuses two targets of one name in a graph, and
+        // every target a product reaches counts. The front ends, `repos` and `counter`, are this
+        // package's own executables (`swift run repos`), not products.
+        .library(name: "ViewModelKitExampleGitHub", targets: ["ViewModelKitExampleGitHub"]),
+        .library(name: "ViewModelKitExampleCounter", targets: ["ViewModelKitExampleCounter"]),
     ],
     targets: [
         // MARK: Core: only MVVM (view models, observation, owned tasks, composition, time, generators).
         // It re-exports ViewModelKitCollections: `import ViewModelKit` is enough for `IdentifiedArray`.
-        .target(name: "ViewModelKit", dependencies: ["ViewModelKitCollections", "StateDump"], swiftSettings: strict),
+        .target(name: "ViewModelKit", dependencies: ["ViewModelKitCollections", "ViewModelKitStateDump"], swiftSettings: strict),
 
         // MARK: Collections: `IdentifiedArray`, a product of its own (named so that it never clashes with
         // Point-Free's `IdentifiedCollections` in an app that depends on both).
@@ -32,62 +34,65 @@ let package = Package(
 
         // MARK: Testing: the exhaustive tester, test clocks, test doubles, issue reporters.
         .target(
-            name: "ViewModelKitTesting", dependencies: ["ViewModelKit", "StateDump", "ViewModelKitRecording"], swiftSettings: strict
+            name: "ViewModelKitTesting", dependencies: ["ViewModelKit", "ViewModelKitStateDump", "ViewModelKitRecording"], swiftSettings: strict
         ),
 
         // MARK: Recording: a session played by hand, written out as a ViewModelTester test.
         .target(
-            name: "ViewModelKitRecording", dependencies: ["ViewModelKit", "StateDump", "ClientSupport"], swiftSettings: strict
+            name: "ViewModelKitRecording", dependencies: ["ViewModelKit", "ViewModelKitStateDump", "ViewModelKitRedaction"], swiftSettings: strict
         ),
 
         // MARK: Features: the GitHub repositories list and TCA's counter, built with the core.
         .target(
-            name: "GitHubRepositories",
-            dependencies: ["ViewModelKit", "ClientSupport", "StateDump"],
+            name: "ViewModelKitExampleGitHub",
+            dependencies: ["ViewModelKit", "ViewModelKitClientSupport", "ViewModelKitRedaction", "ViewModelKitStateDump"],
             swiftSettings: strict
         ),
-        .target(name: "Counter", dependencies: ["ViewModelKit", "ClientSupport"], swiftSettings: strict),
+        .target(name: "ViewModelKitExampleCounter", dependencies: ["ViewModelKit", "ViewModelKitClientSupport"], swiftSettings: strict),
 
         // MARK: Front ends: the terminal layer, the screens and their view models, the two executables.
         .target(name: "TerminalUI", swiftSettings: strict),
         .target(
             name: "TerminalScreens",
-            dependencies: ["TerminalUI", "Counter", "GitHubRepositories", "ViewModelKit"],
+            dependencies: ["TerminalUI", "ViewModelKitExampleCounter", "ViewModelKitExampleGitHub", "ViewModelKit"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "repos",
             dependencies: [
-                "GitHubRepositories", "TerminalScreens", "TerminalUI", "ViewModelKit", "ViewModelKitRecording", "CommandLineSupport",
+                "ViewModelKitExampleGitHub", "TerminalScreens", "TerminalUI", "ViewModelKit", "ViewModelKitRecording", "CommandLineSupport",
             ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "counter",
-            dependencies: ["Counter", "TerminalScreens", "TerminalUI", "ViewModelKit", "ViewModelKitRecording", "CommandLineSupport"],
+            dependencies: ["ViewModelKitExampleCounter", "TerminalScreens", "TerminalUI", "ViewModelKit", "ViewModelKitRecording", "CommandLineSupport"],
             swiftSettings: strict
         ),
 
         // MARK: Support (internal, not products).
         // Values as text: dumps, −/+ diffs and state snapshots, for the tester and the change logger.
-        .target(name: "StateDump", swiftSettings: strict),
+        .target(name: "ViewModelKitStateDump", swiftSettings: strict),
         // What the features' clients share: HTTP limits, the redirect policy, redaction, fixture-path
         // containment, the live-network guard.
-        .target(name: "ClientSupport", dependencies: ["StateDump"], swiftSettings: strict),
+        .target(name: "ViewModelKitClientSupport", dependencies: ["ViewModelKitStateDump"], swiftSettings: strict),
+        // The secret redactor, Foundation only: the recorder scrubs a session with it and the GitHub client
+        // its errors, so the testing and recording products carry no HTTP transport.
+        .target(name: "ViewModelKitRedaction", swiftSettings: strict),
         // What the two executables' command lines share: usage errors, fixture lookup, URL checks.
-        .target(name: "CommandLineSupport", dependencies: ["ClientSupport", "StateDump"], swiftSettings: strict),
+        .target(name: "CommandLineSupport", dependencies: ["ViewModelKitClientSupport", "ViewModelKitStateDump"], swiftSettings: strict),
         // Helpers for the package's own tests: loopback HTTP servers, bad inputs, paths.
-        .target(name: "TestSupport", dependencies: ["ClientSupport", "ViewModelKit"], swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["ViewModelKitClientSupport", "ViewModelKit"], swiftSettings: strict),
         // Helpers for the GitHub feature's tests, beside them: TestSupport depends on no feature.
         .target(
-            name: "GitHubRepositoriesTestSupport", dependencies: ["GitHubRepositories", "TestSupport"],
+            name: "GitHubRepositoriesTestSupport", dependencies: ["ViewModelKitExampleGitHub", "TestSupport"],
             path: "Tests/GitHubRepositoriesTestSupport", swiftSettings: strict
         ),
         // `swift run -c release benchmarks`: every performance claim against its peer.
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "ViewModelKit", "ViewModelKitTesting", "GitHubRepositories", "Counter", "TerminalUI", "TerminalScreens",
+                "ViewModelKit", "ViewModelKitTesting", "ViewModelKitExampleGitHub", "ViewModelKitExampleCounter", "TerminalUI", "TerminalScreens",
                 "TestSupport", "CAllocatorStats",
             ],
             swiftSettings: strict
@@ -105,8 +110,8 @@ let package = Package(
             name: "ViewModelKitCollectionsTests", dependencies: ["ViewModelKitCollections", "TestSupport", "testing-probe"],
             swiftSettings: strict
         ),
-        .testTarget(name: "StateDumpTests", dependencies: ["StateDump"], swiftSettings: strict),
-        .testTarget(name: "ClientSupportTests", dependencies: ["ClientSupport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "StateDumpTests", dependencies: ["ViewModelKitStateDump"], swiftSettings: strict),
+        .testTarget(name: "ClientSupportTests", dependencies: ["ViewModelKitClientSupport", "ViewModelKitRedaction", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTestingTests", dependencies: ["ViewModelKitTesting", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ViewModelKitRecordingTests", dependencies: ["ViewModelKitRecording", "ViewModelKitTesting"], swiftSettings: strict
@@ -114,19 +119,19 @@ let package = Package(
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "GitHubRepositoriesTests",
-            dependencies: ["GitHubRepositories", "ViewModelKitTesting", "TestSupport", "GitHubRepositoriesTestSupport"],
+            dependencies: ["ViewModelKitExampleGitHub", "ViewModelKitTesting", "TestSupport", "GitHubRepositoriesTestSupport"],
             exclude: ["Recorded"],   // real GitHub responses the tests read as files (see its SOURCES.md)
             swiftSettings: strict
         ),
         .testTarget(
             name: "CounterTests",
-            dependencies: ["Counter", "ViewModelKitTesting", "TestSupport"],
+            dependencies: ["ViewModelKitExampleCounter", "ViewModelKitTesting", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ReposTests",
             dependencies: [
-                "repos", "CommandLineSupport", "GitHubRepositories", "TestSupport", "ViewModelKit", "ViewModelKitTesting",
+                "repos", "CommandLineSupport", "ViewModelKitExampleGitHub", "TestSupport", "ViewModelKit", "ViewModelKitTesting",
             ],
             swiftSettings: strict
         ),
@@ -142,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "ViewModelKit", "ViewModelKitTesting", "ViewModelKitRecording", "Counter", "GitHubRepositories", "TestSupport",
+                "ViewModelKit", "ViewModelKitTesting", "ViewModelKitRecording", "ViewModelKitExampleCounter", "ViewModelKitExampleGitHub", "TestSupport",
             ],
             swiftSettings: strict
         ),

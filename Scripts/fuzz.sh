@@ -21,7 +21,7 @@ targets=("$@")
 
 scratch=.build/fuzz
 flags=(-Xswiftc -sanitize=fuzzer,address)
-for module in GitHubRepositories TestSupport TerminalUI; do
+for module in ViewModelKitExampleGitHub TestSupport TerminalUI; do
     swift build --scratch-path "$scratch" --target "$module" "${flags[@]}" 2>&1 | grep -E "error|warning: |Compiling|complete" | tail -n 2
 done
 debug="$scratch/debug"
@@ -29,9 +29,9 @@ package_name=$(tr -d " \n" < "$debug/description.json" | grep -o '"-package-name
 
 modules_for() {
     case "$1" in
-        DecodeRepositories) echo "StateDump ClientSupport ViewModelKitCollections ViewModelKit GitHubRepositories TestSupport" ;;
-        LinkHeader | UserName) echo "StateDump ClientSupport ViewModelKitCollections ViewModelKit GitHubRepositories" ;;
-        FixturePath) echo "StateDump ClientSupport" ;;
+        DecodeRepositories) echo "ViewModelKitStateDump ViewModelKitClientSupport ViewModelKitCollections ViewModelKit ViewModelKitExampleGitHub TestSupport" ;;
+        LinkHeader | UserName) echo "ViewModelKitStateDump ViewModelKitClientSupport ViewModelKitCollections ViewModelKit ViewModelKitExampleGitHub" ;;
+        FixturePath) echo "ViewModelKitStateDump ViewModelKitClientSupport" ;;
         KeyDecoder) echo "TerminalUI" ;;
         *) echo "unknown fuzz target $1" >&2; return 1 ;;
     esac

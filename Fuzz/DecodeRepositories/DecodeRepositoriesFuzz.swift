@@ -2,7 +2,7 @@
 // Invariants: it returns or throws `FetcherError.decodingFailed` naming the source with a one-line
 // reason; what it returns survives an encode/decode round trip unchanged.
 import Foundation
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 import TestSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")

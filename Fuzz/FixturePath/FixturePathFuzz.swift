@@ -1,10 +1,10 @@
-// libFuzzer target: fixture path resolution (`fixtureFile(in:_:)` in ClientSupport).
+// libFuzzer target: fixture path resolution (`fixtureFile(in:_:)` in ViewModelKitClientSupport).
 // The input is a list of path components separated by the byte 0xFF, resolved below a scratch
 // fixture directory that holds real files and symlinks pointing inside, outside and nowhere.
 // Invariants: a resolved path lies inside the root (after resolving every symlink); a refusal is a
 // typed error that names the root.
 import Foundation
-import ClientSupport
+import ViewModelKitClientSupport
 
 /// The scratch directory: `root/` with `github/users/octocat/repos.json`, `inside -> github`,
 /// `outside -> ../secret`, `nowhere -> ../missing`, `up -> ..`, and `secret/` beside `root/`.

@@ -2,7 +2,7 @@
 // Invariants: every URL it returns was written between `<` and `>` in the input; page URLs derived
 // from `last` stay on its host and never exceed `LinkHeader.maximumPageCount`.
 import Foundation
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -3,7 +3,7 @@
 // (so it is safe in a URL path and a file name); a refused one is a typed error whose message is one
 // line.
 import Foundation
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -1,6 +1,6 @@
 package import Foundation
-internal import ClientSupport
-internal import StateDump
+internal import ViewModelKitClientSupport
+internal import ViewModelKitStateDump
 
 /// A command line a front end cannot run. The front end prints the reason above its usage text and
 /// exits with status 2.

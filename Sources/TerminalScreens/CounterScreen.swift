@@ -1,4 +1,4 @@
-public import Counter
+public import ViewModelKitExampleCounter
 public import TerminalUI
 
 /// The counter's terminal screen: a pure function from the view model's state and the terminal's

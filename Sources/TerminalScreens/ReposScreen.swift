@@ -1,5 +1,5 @@
 public import Foundation
-public import GitHubRepositories
+public import ViewModelKitExampleGitHub
 public import TerminalUI
 
 /// The interactive `repos` screen: a pure function from state and terminal size to a frame.

@@ -1,5 +1,5 @@
 public import Foundation
-internal import ClientSupport
+internal import ViewModelKitClientSupport
 
 /// Where the package's test data is, and scratch space for one test.
 public enum TestPaths {

@@ -1,4 +1,4 @@
-internal import StateDump
+internal import ViewModelKitStateDump
 
 /// One step of a recorded session: an intent with what it changed, or what one step of a task changed.
 struct RecordedStep {

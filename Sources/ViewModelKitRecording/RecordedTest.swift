@@ -4,7 +4,7 @@
 /// ```swift
 /// RecordedTest(
 ///     name: "CounterSession",
-///     imports: ["Counter"],
+///     imports: ["ViewModelKitExampleCounter"],
 ///     subject: "CounterViewModel(client: RecordedNumberFactClient(), clock: clock)",
 ///     clients: [numberFacts]
 /// )

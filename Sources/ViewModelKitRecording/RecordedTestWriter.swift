@@ -1,5 +1,5 @@
 public import Foundation
-internal import StateDump
+internal import ViewModelKitStateDump
 internal import ViewModelKit
 
 /// Turns a recorded session into the text of an XCTest file and the data files it reads.

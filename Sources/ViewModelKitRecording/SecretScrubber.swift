@@ -1,4 +1,4 @@
-internal import ClientSupport
+internal import ViewModelKitRedaction
 internal import Foundation
 
 /// Takes secrets out of whatever a recording writes: every run of a known secret (a token the front

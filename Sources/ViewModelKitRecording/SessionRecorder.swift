@@ -1,6 +1,6 @@
 package import Foundation
 public import ViewModelKit
-package import StateDump
+package import ViewModelKitStateDump
 internal import Synchronization
 
 /// Records a session of a view model (and its children) as a person uses it, and writes it out as
@@ -13,7 +13,7 @@ internal import Synchronization
 /// let counter = CounterViewModel(client: facts, clock: clock)
 /// let recorder = SessionRecorder(counter, clock: clock, answers: answers)
 /// // … the person uses the app …
-/// try recorder.writeTest(RecordedTest(name: "CounterSession", imports: ["Counter"],
+/// try recorder.writeTest(RecordedTest(name: "CounterSession", imports: ["ViewModelKitExampleCounter"],
 ///     subject: "CounterViewModel(client: RecordedNumberFactClient(), clock: clock)"), to: directory)
 /// ```
 ///

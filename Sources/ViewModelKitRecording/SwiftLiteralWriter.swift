@@ -1,5 +1,5 @@
 internal import Foundation
-internal import StateDump
+internal import ViewModelKitStateDump
 internal import ViewModelKit
 
 /// Writes values as Swift expressions, found by reflection: strings, numbers, booleans, dates,

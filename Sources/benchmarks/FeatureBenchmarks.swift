@@ -1,6 +1,6 @@
-import Counter
+import ViewModelKitExampleCounter
 import Foundation
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 import TerminalScreens
 import TerminalUI
 import TestSupport

@@ -1,6 +1,6 @@
-import Counter
+import ViewModelKitExampleCounter
 import Foundation
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 
 /// `benchmarks --long-lived-fetch github|numbers URL`: a plain program that uses a live client the way
 /// an app or a server does. It fetches once from `URL`, prints `error: …` (or `fetched`), and stays

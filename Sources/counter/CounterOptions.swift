@@ -1,5 +1,5 @@
 import CommandLineSupport
-import Counter
+import ViewModelKitExampleCounter
 import Foundation
 import TerminalScreens
 import ViewModelKit

@@ -1,4 +1,4 @@
-import Counter
+import ViewModelKitExampleCounter
 import Foundation
 import ViewModelKit
 import ViewModelKitRecording
@@ -23,7 +23,7 @@ enum CounterRecording {
     static func test(source: String) -> RecordedTest {
         RecordedTest(
             name: "CounterSession",
-            imports: ["Counter"],
+            imports: ["ViewModelKitExampleCounter"],
             subject: "CounterViewModel(client: RecordedNumberFactClient(), clock: clock)",
             clients: [client],
             summary: "A session of `counter` (facts from \(source)), recorded by `--record-test`.\n"

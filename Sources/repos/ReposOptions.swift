@@ -1,6 +1,6 @@
 import CommandLineSupport
 import Foundation
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 import TerminalScreens
 import ViewModelKit
 

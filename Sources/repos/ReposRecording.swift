@@ -1,5 +1,5 @@
 import Foundation
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 import Synchronization
 import ViewModelKit
 import ViewModelKitRecording
@@ -69,7 +69,7 @@ enum ReposRecording {
     static func test(source: String, minimumStars: Int, dates: RecordingDateGenerator, secrets: [String]) -> RecordedTest {
         RecordedTest(
             name: "GitHubSession",
-            imports: ["GitHubRepositories"],
+            imports: ["ViewModelKitExampleGitHub"],
             subject: "GitHubNavigationViewModel(client: RecordedGitHubClient(), minimumStars: \(minimumStars), clock: clock, now: \(dates.replaySource))",
             clients: [client],
             summary: "A session of the interactive `repos` browser (\(source)), recorded by `--record-test`.\n"

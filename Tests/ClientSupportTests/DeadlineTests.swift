@@ -1,4 +1,4 @@
-import ClientSupport
+import ViewModelKitClientSupport
 import Synchronization
 import XCTest
 

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
-@testable import ClientSupport
+@testable import ViewModelKitClientSupport
 
 /// `fixtureFile(in:_:)` and `readFixtureFile(in:_:)`: no path built from input reaches outside the
 /// fixture directory, symlinks included.

@@ -1,4 +1,4 @@
-import ClientSupport
+import ViewModelKitClientSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

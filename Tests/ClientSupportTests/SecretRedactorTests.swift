@@ -1,4 +1,4 @@
-import ClientSupport
+import ViewModelKitRedaction
 import Foundation
 import XCTest
 

@@ -1,4 +1,4 @@
-import Counter
+import ViewModelKitExampleCounter
 import TestSupport
 import ViewModelKit
 import ViewModelKitTesting

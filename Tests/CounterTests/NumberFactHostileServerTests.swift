@@ -1,4 +1,4 @@
-import Counter
+import ViewModelKitExampleCounter
 import Foundation
 import TestSupport
 import ViewModelKitTesting

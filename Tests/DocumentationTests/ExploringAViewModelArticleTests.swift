@@ -1,4 +1,4 @@
-import Counter
+import ViewModelKitExampleCounter
 import ViewModelKit
 import ViewModelKitTesting
 import XCTest

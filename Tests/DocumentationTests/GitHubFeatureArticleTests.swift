@@ -1,10 +1,10 @@
 import Foundation
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 import TestSupport
 import ViewModelKitTesting
 import XCTest
 
-// The code of the GitHubRepositories landing page (GitHubRepositories.md).
+// The code of the ViewModelKitExampleGitHub landing page (ViewModelKitExampleGitHub.md).
 
 enum GitHubFeatureArticle {
     @MainActor

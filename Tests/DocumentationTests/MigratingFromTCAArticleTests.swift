@@ -1,4 +1,4 @@
-import Counter
+import ViewModelKitExampleCounter
 import Foundation
 import ViewModelKit
 import ViewModelKitTesting
@@ -264,7 +264,7 @@ final class MigratingFromTCAArticleTests: XCTestCase {
         let previous = IssueReporting.reporter
         IssueReporting.reporter = recorder
         defer { IssueReporting.reporter = previous }
-        let counter = Counter.CounterViewModel()          // the live NumberFactClient by default
+        let counter = ViewModelKitExampleCounter.CounterViewModel()          // the live NumberFactClient by default
         counter.factButtonTapped()
         while !counter.runningTaskIDs.isEmpty { await Task.yield() }
         XCTAssertEqual(recorder.messages.count, 1, "\(recorder.messages)")

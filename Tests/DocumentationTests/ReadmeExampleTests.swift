@@ -4,7 +4,7 @@ import XCTest
 
 // The README's "library in 30 lines", compiled and run.
 
-/// The README's types, in a namespace of their own so that they do not meet the Counter module's.
+/// The README's types, in a namespace of their own so that they do not meet the `ViewModelKitExampleCounter` module's.
 enum ReadmeExample {
     // snippet: readme-view-model
     protocol NumberFactClient: Sendable {                      // every outside effect is a protocol

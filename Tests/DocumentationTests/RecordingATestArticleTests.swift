@@ -1,4 +1,4 @@
-import Counter
+import ViewModelKitExampleCounter
 import Foundation
 import ViewModelKit
 import ViewModelKitRecording
@@ -56,7 +56,7 @@ enum RecordingATestArticle {
 
         let test = RecordedTest(
             name: "CounterSession",
-            imports: ["Counter"],
+            imports: ["ViewModelKitExampleCounter"],
             subject: "CounterViewModel(client: RecordedNumberFactClient(), clock: clock)",
             clients: [numberFacts]
         )

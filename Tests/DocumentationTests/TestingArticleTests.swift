@@ -1,4 +1,4 @@
-import Counter
+import ViewModelKitExampleCounter
 import Foundation
 import Testing
 import TestSupport
@@ -7,7 +7,7 @@ import ViewModelKitTesting
 import XCTest
 
 // The code of the article "Testing with ViewModelTester" (TestingWithViewModelTester.md). It tests the
-// Counter module's `CounterViewModel`; the few view models it needs besides are defined here.
+// ViewModelKitExampleCounter module's `CounterViewModel`; the few view models it needs besides are defined here.
 
 enum TestingArticle {
     // snippet: testing-number-fact-mock

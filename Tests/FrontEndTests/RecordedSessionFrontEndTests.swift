@@ -47,10 +47,10 @@ final class RecordedSessionFrontEndTests: XCTestCase {
         XCTAssertTrue(NestedPackage.reportsTestCase(passing.output, "GitHubSessionTests", "testRecordedSession", "passed"), passing.output)
 
         // The same tests against view models that behave differently.
-        try replace("count += delta", with: "count += delta * 2", in: library.appendingPathComponent("Sources/Counter/ViewModels/CounterViewModel.swift"))
+        try replace("count += delta", with: "count += delta * 2", in: library.appendingPathComponent("Sources/ViewModelKitExampleCounter/ViewModels/CounterViewModel.swift"))
         try replace(
             "$0.stargazersCount >= minimumStars", with: "$0.stargazersCount >= minimumStars * 2",
-            in: library.appendingPathComponent("Sources/GitHubRepositories/ViewModels/GitHubRepositoryViewModel.swift")
+            in: library.appendingPathComponent("Sources/ViewModelKitExampleGitHub/ViewModels/GitHubRepositoryViewModel.swift")
         )
         let failing = try nested.swiftTest(in: "Replay")
         XCTAssertNotEqual(failing.status, 0, failing.output)
@@ -187,8 +187,8 @@ final class RecordedSessionFrontEndTests: XCTestCase {
                     dependencies: [
                         .product(name: "ViewModelKit", package: "ViewModelKit"),
                         .product(name: "ViewModelKitTesting", package: "ViewModelKit"),
-                        .product(name: "Counter", package: "ViewModelKit"),
-                        .product(name: "GitHubRepositories", package: "ViewModelKit"),
+                        .product(name: "ViewModelKitExampleCounter", package: "ViewModelKit"),
+                        .product(name: "ViewModelKitExampleGitHub", package: "ViewModelKit"),
                     ]
                 )
             ]

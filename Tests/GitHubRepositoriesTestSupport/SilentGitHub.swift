@@ -1,4 +1,4 @@
-public import GitHubRepositories
+public import ViewModelKitExampleGitHub
 public import TestSupport
 
 /// A GitHub client whose every request waits on a ``SilentCallbackService`` that never answers, for

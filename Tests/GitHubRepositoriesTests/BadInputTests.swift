@@ -1,5 +1,5 @@
 import XCTest
-@testable import GitHubRepositories
+@testable import ViewModelKitExampleGitHub
 import Synchronization
 import TestSupport
 

@@ -1,6 +1,6 @@
 import TestSupport
 import XCTest
-@testable import GitHubRepositories
+@testable import ViewModelKitExampleGitHub
 
 final class GitHubRepositoryDecodingTests: XCTestCase {
     private func decode(_ url: URL) throws -> [GitHubRepository] {

@@ -1,5 +1,5 @@
 import XCTest
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 
 /// The seed's two tests, for both load variants, in plain XCTest.
 @MainActor

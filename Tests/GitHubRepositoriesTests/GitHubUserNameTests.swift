@@ -1,5 +1,5 @@
 import XCTest
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 
 final class GitHubUserNameTests: XCTestCase {
     func testAcceptsNamesGitHubAllows() throws {

@@ -1,5 +1,5 @@
 import XCTest
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 import TestSupport
 import ViewModelKit
 import ViewModelKitTesting

@@ -1,5 +1,5 @@
 import Foundation
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 import TestSupport
 import ViewModelKit
 import ViewModelKitTesting

@@ -1,5 +1,5 @@
 import Foundation
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 import GitHubRepositoriesTestSupport
 import ViewModelKit
 import ViewModelKitTesting

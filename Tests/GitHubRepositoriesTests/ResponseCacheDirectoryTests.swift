@@ -1,5 +1,5 @@
 import Foundation
-@testable import GitHubRepositories
+@testable import ViewModelKitExampleGitHub
 import TestSupport
 import XCTest
 

@@ -1,4 +1,4 @@
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 import XCTest
 @testable import repos
 

@@ -2,7 +2,7 @@
 // tvOS, watchOS and visionOS simulators' test builds leave it out.
 #if os(macOS) || os(Linux)
 import Foundation
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 import TestSupport
 import ViewModelKit
 import ViewModelKitTesting

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import StateDump
+@testable import ViewModelKitStateDump
 
 final class DumpTests: XCTestCase {
     func testScalars() {

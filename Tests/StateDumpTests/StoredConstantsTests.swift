@@ -1,4 +1,4 @@
-import StateDump
+import ViewModelKitStateDump
 import XCTest
 
 // `storedConstantNames(of:)` reads the runtime's field descriptors, which say which stored

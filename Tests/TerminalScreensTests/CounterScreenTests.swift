@@ -1,4 +1,4 @@
-import Counter
+import ViewModelKitExampleCounter
 import TerminalScreens
 import TerminalUI
 import XCTest

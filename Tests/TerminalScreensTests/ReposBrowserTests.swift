@@ -1,4 +1,4 @@
-import GitHubRepositories
+import ViewModelKitExampleGitHub
 import TerminalScreens
 import TerminalUI
 import TestSupport

@@ -1,4 +1,4 @@
-public import GitHubRepositories
+public import ViewModelKitExampleGitHub
 public import TerminalUI
 public import ViewModelKit
 

@@ -1,4 +1,4 @@
-internal import StateDump
+internal import ViewModelKitStateDump
 /// A property of a ``ViewModel`` that owns child view models: one, an optional one (a presented
 /// detail or alert), an `IdentifiedArray` of them, or a navigation stack of destinations.
 ///

@@ -1,4 +1,4 @@
-internal import StateDump
+internal import ViewModelKitStateDump
 
 /// Where a ``Delegate`` tells of an event it sent while nothing listened, for tools: the tester
 /// binds a collector while an intent runs (owned tasks the intent starts inherit it), and reports

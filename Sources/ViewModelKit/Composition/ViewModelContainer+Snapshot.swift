@@ -1,4 +1,4 @@
-package import StateDump
+package import ViewModelKitStateDump
 
 extension ViewModelContainer {
     /// The view models in this value, found by reflection: an enum case's payload that is a view

@@ -1,4 +1,4 @@
-internal import StateDump
+internal import ViewModelKitStateDump
 /// Prints what changed in a view model, like TCA's `_printChanges()`: after each burst of writes
 /// (everything one intent or one step of a task changed), the intent and a −/+ diff of the state.
 ///

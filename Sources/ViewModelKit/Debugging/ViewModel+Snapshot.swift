@@ -1,4 +1,4 @@
-package import StateDump
+package import ViewModelKitStateDump
 
 extension ViewModel {
     /// The current values of every ``Observed`` property of this view model (and of its superclasses).

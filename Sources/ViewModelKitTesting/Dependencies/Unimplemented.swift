@@ -1,5 +1,5 @@
 internal import ViewModelKit
-internal import StateDump
+internal import ViewModelKitStateDump
 
 /// The error an unimplemented dependency throws after failing the test.
 public struct UnimplementedError: Error, CustomStringConvertible, Equatable {

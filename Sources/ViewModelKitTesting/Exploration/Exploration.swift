@@ -1,6 +1,6 @@
 public import ViewModelKit
 public import Foundation
-internal import StateDump
+internal import ViewModelKitStateDump
 internal import ViewModelKitRecording
 
 /// Explores a view model: random sequences of intents, clock advances and client answers, with
@@ -765,7 +765,7 @@ public struct ExplorationFailure: Sendable, Equatable, CustomStringConvertible {
 ///
 /// ```swift
 /// ExploredTest(
-///     name: "CounterExploredRun", imports: ["Counter"],
+///     name: "CounterExploredRun", imports: ["ViewModelKitExampleCounter"],
 ///     subject: "CounterViewModel(client: NumberFactClientDouble(answers: answers), clock: clock)",
 ///     clients: [ScriptedClient(name: "NumberFactClient", typeName: "NumberFactClientDouble",
 ///                              conformances: ["NumberFactClientProtocol"],

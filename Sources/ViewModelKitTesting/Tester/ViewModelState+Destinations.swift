@@ -1,5 +1,5 @@
 public import ViewModelKit
-internal import StateDump
+internal import ViewModelKitStateDump
 
 extension ViewModelState {
     /// Reads or writes a `@Child` property that holds an optional enum destination: one case of a

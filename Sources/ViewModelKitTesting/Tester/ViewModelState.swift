@@ -1,5 +1,5 @@
 public import ViewModelKit
-package import StateDump
+package import ViewModelKitStateDump
 
 /// A snapshot of a view model's observed state that a test can read and change, property by
 /// property, with the view model's own names: `$0.count = 1`.

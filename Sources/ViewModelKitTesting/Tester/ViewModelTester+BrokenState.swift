@@ -1,5 +1,5 @@
 internal import ViewModelKit
-internal import StateDump
+internal import ViewModelKitStateDump
 
 extension ViewModelTester {
     /// Fails if the view model's state is the one `brokenState` makes of `base`: the state a step

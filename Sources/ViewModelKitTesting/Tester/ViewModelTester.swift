@@ -1,6 +1,6 @@
 internal import Foundation
 public import ViewModelKit
-internal import StateDump
+internal import ViewModelKitStateDump
 
 /// Tests a view model exhaustively, the way TCA's `TestStore` tests a reducer: every intent's state
 /// change, every change its tasks make, and every task still running must be accounted for.

@@ -1,4 +1,4 @@
-import Counter
+import ViewModelKitExampleCounter
 import ViewModelKitTesting
 
 /// A mock built from closures: unimplemented until the test stubs it.

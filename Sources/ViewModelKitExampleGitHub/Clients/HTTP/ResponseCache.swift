@@ -1,5 +1,5 @@
 public import Foundation
-internal import ClientSupport
+internal import ViewModelKitClientSupport
 internal import Synchronization
 
 /// Remembers each URL's `ETag` and body, so a repeated request asks `If-None-Match` and a

@@ -1,6 +1,6 @@
 public import Foundation
 internal import ViewModelKit
-internal import ClientSupport
+internal import ViewModelKitClientSupport
 
 /// Serves facts from files laid out like the API: `<directory>/numbers/<n>.txt`, each holding the body
 /// exactly as the Numbers API sends it. A missing file is ``NumberFactError/noFact(_:)``.

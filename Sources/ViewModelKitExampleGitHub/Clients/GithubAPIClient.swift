@@ -2,7 +2,8 @@ public import Foundation
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
-internal import ClientSupport
+internal import ViewModelKitClientSupport
+internal import ViewModelKitRedaction
 internal import Synchronization
 internal import ViewModelKit
 

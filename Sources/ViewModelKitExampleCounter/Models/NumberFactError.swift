@@ -1,4 +1,4 @@
-internal import ClientSupport
+internal import ViewModelKitClientSupport
 
 /// Why a number fact could not be fetched. Each case has a ``description`` a person can act on.
 ///

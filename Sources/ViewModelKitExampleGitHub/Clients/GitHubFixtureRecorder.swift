@@ -1,5 +1,5 @@
 public import Foundation
-internal import ClientSupport
+internal import ViewModelKitClientSupport
 
 /// Records a user's repositories from the live API into the fixture layout, so tests and
 /// `repos --offline` are fed real responses.

@@ -1,5 +1,5 @@
 package import Foundation
-internal import StateDump
+internal import ViewModelKitStateDump
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -5,7 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-internal import StateDump
+internal import ViewModelKitStateDump
 
 /// A look at a body around `JSONDecoder`, so that what GitHub, a proxy or a hand-edited fixture sends
 /// fails with a reason a person can act on instead of "The given data was not valid JSON".

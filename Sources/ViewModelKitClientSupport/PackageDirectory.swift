@@ -8,7 +8,7 @@ package import Foundation
 package enum PackageDirectory {
     /// The package root: the directory that holds `Package.swift`.
     package static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()   // ClientSupport
+        .deletingLastPathComponent()   // ViewModelKitClientSupport
         .deletingLastPathComponent()   // Sources
         .deletingLastPathComponent()
 

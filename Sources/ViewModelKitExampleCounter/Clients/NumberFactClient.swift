@@ -2,7 +2,7 @@ public import Foundation
 #if canImport(FoundationNetworking)
 internal import FoundationNetworking
 #endif
-internal import ClientSupport
+internal import ViewModelKitClientSupport
 internal import ViewModelKit
 
 /// The live client: `GET {baseURL}/{number}` on the Numbers API, as in the TCA tutorial.

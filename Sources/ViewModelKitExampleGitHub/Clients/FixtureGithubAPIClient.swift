@@ -1,6 +1,6 @@
 public import Foundation
 internal import ViewModelKit
-internal import ClientSupport
+internal import ViewModelKitClientSupport
 
 /// A client that serves recorded responses from a directory laid out like the API.
 ///

@@ -1,7 +1,7 @@
 public import Foundation
-internal import ClientSupport
+internal import ViewModelKitClientSupport
 internal import ViewModelKit
-internal import StateDump
+internal import ViewModelKitStateDump
 
 /// Why repositories could not be fetched.
 ///
