@@ -354,6 +354,9 @@ public final class TestClock: Clock, Sendable {
         _ = await waitOnMainActor(atMost: Settling.repeatingSleeperWait) {
             isBack() || !RepeatingSleep.isInside(task: task)
         }
+        if !isBack(), RepeatingSleep.isInside(task: task) {
+            Settling.recordGiveUp("a task woken in a repeating schedule of a TestClock did not come back to sleep on it")
+        }
         return isBack()
     }
 

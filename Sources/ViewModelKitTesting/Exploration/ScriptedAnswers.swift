@@ -159,7 +159,8 @@ public final class ScriptedAnswers: ClientAnswers {
         let waiting = state.withLock { $0.waiting.map(\.name) }
         reportIssue(
             "No call of \(name) waits for an answer; "
-                + (waiting.isEmpty ? "none waits." : "waiting: \(waiting.joined(separator: ", "))."),
+                + (waiting.isEmpty ? "none waits" : "waiting: \(waiting.joined(separator: ", ")))")
+                + " " + Settling.waitLongerAdvice + ".",
             fileID: fileID, filePath: filePath, line: line, column: column
         )
     }

@@ -6,12 +6,15 @@ import Glibc
 import Dispatch
 import Synchronization
 
-/// The one place that touches the Swift runtime's enqueue hooks. While a scope wants it
+/// The one place that touches the Swift runtime's enqueue hook. While a scope wants it
 /// (``retain()``), every job the runtime would hand to the global concurrent executor runs on the
 /// main thread instead, behind the work already queued there, so all tasks of the process run one
-/// job at a time, in the order they were enqueued; and every job queued for the main thread is
-/// counted, so a yield can tell whether anything but itself was queued while it waited
-/// (``enqueuedJobs``).
+/// job at a time, in the order they were enqueued.
+///
+/// The runtime's other hook, `swift_task_enqueueMainExecutor_hook`, is not used: the runtime does
+/// not call it for an ordinary main-actor enqueue (swiftlang/swift#63104; a probe on Swift 6.3
+/// counted no call for 100 `Task.yield()`s on the main actor, for `Task { @MainActor in }` or for
+/// `MainActor.run`), so it cannot tell that the main actor's queue is empty (see ``Settling``).
 ///
 /// The hooks are process-wide: the runtime hands them a job and nothing else, and a task that hops
 /// to the global executor is enqueued with no current task, so a hook cannot tell which test a job
@@ -19,18 +22,18 @@ import Synchronization
 /// (`withMainActorScheduling`, the `.mainActorScheduling` trait), never because a clock or a tester
 /// exists.
 ///
-/// Living beside other libraries that write the same slots (swift-concurrency-extras'
+/// Living beside other libraries that write the same slot (swift-concurrency-extras'
 /// `withMainSerialExecutor` saves the slot, writes its own hook, and writes the saved one back):
-/// - Installing saves whatever the slots hold and puts this file's hooks in front of them; a hook
+/// - Installing saves whatever the slot holds and puts this file's hook in front of it; a hook
 ///   found there first is called for every job this file does not take (while no scope is active,
 ///   or after the watchdog gave up).
-/// - Removing writes a slot back only while it still holds this file's hook; a hook someone
+/// - Removing writes the slot back only while it still holds this file's hook; a hook someone
 ///   installed over it stays. Then this file's hook may be written back later by that library (it
-///   saved it), so the hooks are always safe to call: with no scope active they only pass the job
+///   saved it), so the hook is always safe to call: with no scope active they only pass the job
 ///   on, to the saved hook or to the runtime.
 ///
-/// Invariant: the slots are written only here, under `state`'s lock, at a scope's start or end. A
-/// hook reads the state under the same lock; the runtime reads a slot without one, and a
+/// Invariant: the slot is written only here, under `state`'s lock, at a scope's start or end. A
+/// hook reads the state under the same lock; the runtime reads the slot without one, and a
 /// pointer-sized store is what it sees, old or new, either of them a valid function. Debug builds
 /// check that scopes are balanced.
 ///
@@ -61,11 +64,10 @@ enum GlobalEnqueueHook {
         var limits: [Duration] = []
         /// Whether the slots have been looked up.
         var lookedUp = false
-        /// The hooks' storage in the runtime, if the runtime exports both.
-        var slots: (global: UnsafeMutablePointer<Hook?>, main: UnsafeMutablePointer<Hook?>)?
-        /// What the slots held when this file's hooks went in front of them.
+        /// The hook's storage in the runtime, if the runtime exports it.
+        var slot: UnsafeMutablePointer<Hook?>?
+        /// What the slot held when this file's hook went in front of it.
         var previousGlobal: Hook?
-        var previousMain: Hook?
         /// The runtime's own global enqueue, as handed to the first hooked job.
         var original: Original?
         /// Jobs taken from the global executor, oldest first, each with a main-queue block coming.
@@ -82,26 +84,21 @@ enum GlobalEnqueueHook {
         var lastDrained = 0
         var lastProgress = DispatchTime.now()
 
-        /// ``slots``, looked up on first use.
-        mutating func hookSlots() -> (global: UnsafeMutablePointer<Hook?>, main: UnsafeMutablePointer<Hook?>)? {
+        /// ``slot``, looked up on first use.
+        mutating func hookSlot() -> UnsafeMutablePointer<Hook?>? {
             if !lookedUp {
                 lookedUp = true
                 #if canImport(Darwin) || canImport(Glibc)
-                if let handle = dlopen(nil, RTLD_NOW),
-                   let global = dlsym(handle, "swift_task_enqueueGlobal_hook"),
-                   let main = dlsym(handle, "swift_task_enqueueMainExecutor_hook") {
-                    slots = (global.assumingMemoryBound(to: Hook?.self), main.assumingMemoryBound(to: Hook?.self))
+                if let handle = dlopen(nil, RTLD_NOW), let global = dlsym(handle, "swift_task_enqueueGlobal_hook") {
+                    slot = global.assumingMemoryBound(to: Hook?.self)
                 }
                 #endif
             }
-            return slots
+            return slot
         }
     }
 
     private static let state = Mutex(State())
-
-    /// Jobs queued for the main thread while a scope is active.
-    private static let mainJobs = Atomic<Int>(0)
 
     /// Where a global job goes while this file's hook is installed.
     private static let globalHook: Hook = { job, original in
@@ -118,19 +115,9 @@ enum GlobalEnqueueHook {
         case .runtime: original(job)
         case .previous(let hook): hook(job, original)
         case .serial:
-            mainJobs.add(1, ordering: .relaxed)
             DispatchQueue.main.async(execute: runNextPending)
             startWatchdogIfNeeded()
         }
-    }
-
-    /// Counts a job for the main actor while a scope is active, and enqueues it as before.
-    private static let mainHook: Hook = { job, original in
-        let previous = state.withLock { state -> Hook? in
-            if state.scopes > 0 { mainJobs.add(1, ordering: .relaxed) }
-            return state.previousMain
-        }
-        if let previous { previous(job, original) } else { original(job) }
     }
 
     /// Runs the oldest job taken from the global executor; on the main thread, from its block.
@@ -196,16 +183,9 @@ enum GlobalEnqueueHook {
         }
     }
 
-    /// How many jobs have been queued for the main thread so far, or `nil` while no scope is
-    /// active or scheduling is not serial (nothing is counted then). Compare two readings to see
-    /// whether jobs came in between.
-    static var enqueuedJobs: Int? {
-        isActive ? mainJobs.load(ordering: .relaxed) : nil
-    }
-
     /// Whether jobs for the global executor run on the main thread right now.
     static var isActive: Bool {
-        state.withLock { $0.scopes > 0 && !$0.bypassing && $0.slots != nil }
+        state.withLock { $0.scopes > 0 && !$0.bypassing && $0.slot != nil }
     }
 
     /// Whether two hooks are the same function.
@@ -221,7 +201,7 @@ enum GlobalEnqueueHook {
         fileprivate let limit: Duration
     }
 
-    /// Starts a scope that wants serial scheduling; puts the hooks in place for the first one.
+    /// Starts a scope that wants serial scheduling; puts the hook in place for the first one.
     /// Pair each call with ``release(_:)``.
     ///
     /// - Parameter blockedMainThreadLimit: How long the main thread may run no job taken from the
@@ -230,22 +210,16 @@ enum GlobalEnqueueHook {
         state.withLock { state in
             state.scopes += 1
             state.limits.append(blockedMainThreadLimit)
-            if state.scopes == 1, let slots = state.hookSlots() {
-                if !same(slots.global.pointee, globalHook) {
-                    state.previousGlobal = slots.global.pointee
-                    slots.global.pointee = globalHook
-                }
-                if !same(slots.main.pointee, mainHook) {
-                    state.previousMain = slots.main.pointee
-                    slots.main.pointee = mainHook
-                }
+            if state.scopes == 1, let slot = state.hookSlot(), !same(slot.pointee, globalHook) {
+                state.previousGlobal = slot.pointee
+                slot.pointee = globalHook
             }
             return Scope(blockages: state.blockages, limit: blockedMainThreadLimit)
         }
     }
 
-    /// Ends a scope started with ``retain()``; takes the hooks out when the last one ends, where
-    /// they are still the slots' own. Returns whether the watchdog gave up on the main thread
+    /// Ends a scope started with ``retain()``; takes the hook out when the last one ends, where it
+    /// is still the slot's own. Returns whether the watchdog gave up on the main thread
     /// during the scope.
     @discardableResult
     static func release(_ scope: Scope) -> Bool {
@@ -257,10 +231,7 @@ enum GlobalEnqueueHook {
             if let index = state.limits.firstIndex(of: scope.limit) { state.limits.remove(at: index) }
             guard state.scopes == 0 else { return blocked }
             state.bypassing = false
-            if let slots = state.slots {
-                if same(slots.global.pointee, globalHook) { slots.global.pointee = state.previousGlobal }
-                if same(slots.main.pointee, mainHook) { slots.main.pointee = state.previousMain }
-            }
+            if let slot = state.slot, same(slot.pointee, globalHook) { slot.pointee = state.previousGlobal }
             return blocked
         }
     }

@@ -121,6 +121,8 @@ public final class ViewModelTester<Model: ViewModel> {
     /// Tasks ``skipInFlightTasks(strict:fileID:filePath:line:column:)`` no longer requires to finish.
     var skippedTasks: Set<UInt64> = []
     private let createdAt: SourceLocation
+    /// When the tester was made: a wait that gave up since then is named in its failures.
+    private let startedAt = ContinuousClock.now
     /// Events the view model's delegates sent while nothing listened, reported at the next assertion.
     private let unheardEvents = UnheardEventCollector()
 
@@ -482,6 +484,9 @@ public final class ViewModelTester<Model: ViewModel> {
             await Task.yield()
             yields += 1
         }
+        if viewModel.hasTasksNotYetStartedInTree {
+            Settling.recordGiveUp("a task the intent started was not scheduled within 1,000 yields")
+        }
     }
 
     private func viewModelDismissed() {
@@ -666,8 +671,11 @@ public final class ViewModelTester<Model: ViewModel> {
     }
 
     func fail(_ message: String, at location: SourceLocation) {
+        // A bounded wait that gave up during this test (a task that never came back to a clock, a
+        // task that never started) may be why: say so.
+        let note = Settling.giveUpNote(since: startedAt).map { "\n\n" + $0 } ?? ""
         reporter.reportIssue(
-            message, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+            message + note, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
         )
     }
 
