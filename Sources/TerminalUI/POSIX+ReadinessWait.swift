@@ -21,8 +21,8 @@ struct Readiness: Equatable {
 extension POSIX {
     /// Waits until `input` or `wake` can be read, or `timeoutMilliseconds` pass (-1: no limit).
     ///
-    /// - Returns: What can be read, or `nil` when the wait failed (`errno` says why; `EINTR` means
-    ///   try again).
+    /// - Returns: What can be read, or `nil` when the wait failed (`errno` says why: `EINTR` means
+    ///   try again; `EBADF` that a descriptor cannot be watched, such as one that is not open).
     // NB: macOS's poll(2) does not support devices: on a terminal it answers POLLNVAL at once, so
     // Darwin waits with select(2), which does.
     static func waitReadable(_ input: Int32, orWake wake: Int32, timeoutMilliseconds: Int32) -> Readiness? {
@@ -33,7 +33,10 @@ extension POSIX {
         #endif
     }
 
-    /// ``waitReadable(_:orWake:timeoutMilliseconds:)`` with poll(2).
+    /// ``waitReadable(_:orWake:timeoutMilliseconds:)`` with poll(2). A descriptor poll cannot watch
+    /// (`POLLNVAL`: not open, or on Darwin a device such as a terminal) fails the wait with `EBADF`,
+    /// as select(2) does for one that is not open; an error or hang-up on it is readiness, as there:
+    /// the next read says which.
     static func pollReadable(_ input: Int32, orWake wake: Int32, timeoutMilliseconds: Int32) -> Readiness? {
         var descriptors = [
             pollfd(fd: input, events: Int16(POLLIN), revents: 0),
@@ -41,12 +44,17 @@ extension POSIX {
         ]
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds)
         if ready < 0 { return nil }
+        // NB: taken as readiness, POLLNVAL would make the caller read at once, fail or spin.
+        if descriptors.contains(where: isUnwatchable) {
+            errno = EBADF
+            return nil
+        }
         return Readiness(input: descriptors[0].revents != 0, wake: descriptors[1].revents != 0)
     }
 
     /// Waits until `descriptor` can be written to (or has failed: the next write says which), or
     /// `timeoutMilliseconds` pass (-1: no limit). Returns whether it can, or `nil` when the wait
-    /// failed (`errno` says why).
+    /// failed (`errno` says why; `EBADF` when the descriptor cannot be watched).
     // NB: with select(2) on Darwin for the reason given at waitReadable: a poll(2) that answers
     // POLLNVAL at once on a terminal would make a writer waiting out EAGAIN spin.
     static func waitWritable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Bool? {
@@ -57,12 +65,22 @@ extension POSIX {
         #endif
     }
 
-    /// ``waitWritable(_:timeoutMilliseconds:)`` with poll(2).
+    /// ``waitWritable(_:timeoutMilliseconds:)`` with poll(2); `POLLNVAL` fails the wait with `EBADF`
+    /// as in ``pollReadable(_:orWake:timeoutMilliseconds:)``.
     static func pollWritable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Bool? {
         var target = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
         let ready = poll(&target, 1, timeoutMilliseconds)
         if ready < 0 { return nil }
+        if isUnwatchable(target) {
+            errno = EBADF
+            return nil
+        }
         return target.revents != 0
+    }
+
+    /// Whether poll(2) answered that it cannot watch `entry`'s descriptor (`POLLNVAL`).
+    private static func isUnwatchable(_ entry: pollfd) -> Bool {
+        entry.revents & Int16(POLLNVAL) != 0
     }
 
     #if _endian(little)

@@ -58,3 +58,24 @@ public func yieldUntil(turns: Int = 1_000_000, _ condition: () -> Bool) async ->
     }
     return condition()
 }
+
+/// Yields until `condition` holds or `limit` of real time passes, for work on threads of its own (a
+/// server's, URLSession's), which no number of yields is sure to outlast on a loaded machine. A
+/// safety net, not a timing assertion: a wait that succeeds returns as soon as `condition` holds.
+/// `nonisolated(nonsending)`: it runs on the caller's executor, so `condition` is asked where the
+/// caller would ask it, whatever the caller's isolation.
+///
+/// ```swift
+/// guard await yieldUntil(upTo: .seconds(60), { server.bytesSentSoFar >= 1 << 20 }) else {
+///     return XCTFail("waited 60 s for the server to send 1 MB")
+/// }
+/// ```
+/// - Returns: Whether `condition` came to hold before `limit` passed.
+public nonisolated(nonsending) func yieldUntil(upTo limit: Duration, _ condition: () -> Bool) async -> Bool {
+    let giveUp = ContinuousClock.now.advanced(by: limit)
+    while !condition() {
+        guard ContinuousClock.now < giveUp else { return false }
+        await Task.yield()
+    }
+    return true
+}

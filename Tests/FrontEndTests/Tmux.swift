@@ -75,9 +75,11 @@ final class Tmux {
         let process = Process()
         // NB: Foundation's `Process` waits until every copy of a descriptor it gives the child is
         // closed, and the tmux server that the first command forks keeps them. A shell closes all
-        // descriptors above 2 before running tmux.
+        // descriptors above 2 before running tmux. It finds them in /dev/fd, which lists the shell's
+        // own open descriptors on macOS and on Linux (where it links to /proc/self/fd; macOS has no
+        // /proc).
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        let closeInherited = #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null; exec "$0" "$@""#
+        let closeInherited = #"for fd in /dev/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null; exec "$0" "$@""#
         process.arguments = ["-c", closeInherited, executable, "-L", socket, "-f", "/dev/null"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"

@@ -50,4 +50,17 @@ final class WritableWaitTests: XCTestCase {
             XCTAssertEqual(wait(pipe.write, 10_000), true, name)
         }
     }
+
+    /// poll(2) answers `POLLNVAL` for a descriptor that is not open: the wait fails with `EBADF`, as
+    /// select(2) does, instead of reporting room to write.
+    func testADescriptorThatIsNotOpenFailsTheWait() throws {
+        let closed = try XCTUnwrap(ClosedDescriptor.make(), "no free descriptor number to close")
+        for (name, wait) in waits {
+            errno = 0
+            let writable = wait(closed, 10_000)
+            let error = errno
+            XCTAssertNil(writable, name)
+            XCTAssertEqual(error, EBADF, name)
+        }
+    }
 }
