@@ -102,9 +102,13 @@ let package = Package(
         // Prints `IssueReporting.isTesting`; the tests run it under the names the test runners have.
         .executableTarget(name: "testing-probe", dependencies: ["ViewModelKit"], swiftSettings: strict),
 
+        // A stand-in for swift-dependencies' `UUID(_ intValue:)`, for the tests of a file that imports both.
+        .target(name: "ViewModelKitPointFreeStandIn", path: "Tests/PointFreeStandIn", swiftSettings: strict),
+
         // MARK: Tests: one target per module.
         .testTarget(
-            name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport", "testing-probe"], swiftSettings: strict
+            name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport", "testing-probe", "ViewModelKitPointFreeStandIn"],
+            swiftSettings: strict
         ),
         .testTarget(
             name: "ViewModelKitCollectionsTests", dependencies: ["ViewModelKitCollections", "TestSupport", "testing-probe"],

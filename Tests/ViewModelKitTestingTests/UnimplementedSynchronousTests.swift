@@ -82,6 +82,44 @@ final class UnimplementedMoreArgumentsTests: RecordingTestCase {
         ])
     }
 
+    func testEndpointsWithFourArgumentsAndPlaceholderEndpointsWithThree() async {
+        let upload: @Sendable (String, Int, Bool, Double) async throws -> Int = unimplemented("Uploader.upload(_:part:last:rate:)")
+        let write: @Sendable (String, Int, Bool, Double) throws -> Void = unimplemented("Store.write(_:at:sync:weight:)")
+        let sum: @Sendable (Int, Int, Int, Int) -> Int = unimplemented("Math.sum(_:_:_:_:)", placeholder: 0)
+        let rank: @Sendable (Int, Int, Int) async -> Int = unimplemented("Ranker.rank(_:_:_:)", placeholder: -1)
+        do {
+            _ = try await upload("a.txt", 2, false, 0.5)
+            XCTFail("expected UnimplementedError")
+        } catch {
+            XCTAssertEqual(error as? UnimplementedError, UnimplementedError(name: "Uploader.upload(_:part:last:rate:)"))
+        }
+        XCTAssertThrowsError(try write("a", 1, true, 2))
+        XCTAssertEqual(sum(1, 2, 3, 4), 0)
+        let position = await rank(3, 2, 1)
+        XCTAssertEqual(position, -1)
+        XCTAssertEqual(recorder.messages, [
+            #"Unimplemented: Uploader.upload(_:part:last:rate:) was called with ("a.txt", 2, false, 0.5) but has no test implementation."#,
+            #"Unimplemented: Store.write(_:at:sync:weight:) was called with ("a", 1, true, 2.0) but has no test implementation."#,
+            "Unimplemented: Math.sum(_:_:_:_:) was called with (1, 2, 3, 4) but has no test implementation.",
+            "Unimplemented: Ranker.rank(_:_:_:) was called with (3, 2, 1) but has no test implementation.",
+        ])
+    }
+
+    /// A tuple or `Void` argument is one argument, shown in its own parentheses.
+    func testTupleAndVoidArguments() async {
+        let distance: @Sendable ((Int, Int)) async throws -> Int = unimplemented("Map.distance(to:)")
+        let area: @Sendable ((Int, Int), Int) throws -> Int = unimplemented("Map.area(of:scale:)")
+        let ping: @Sendable (()) -> Bool = unimplemented("Pinger.ping(_:)", placeholder: false)
+        _ = try? await distance((3, 4))
+        XCTAssertThrowsError(try area((1, 2), 3))
+        XCTAssertEqual(ping(()), false)
+        XCTAssertEqual(recorder.messages, [
+            "Unimplemented: Map.distance(to:) was called with ((3, 4)) but has no test implementation.",
+            "Unimplemented: Map.area(of:scale:) was called with ((1, 2), 3) but has no test implementation.",
+            "Unimplemented: Pinger.ping(_:) was called with (()) but has no test implementation.",
+        ])
+    }
+
     func testAMockMadeInAHelperPointsAtTheTestThatAskedForIt() {
         let store = makeStore(); let line = #line
         XCTAssertThrowsError(try store.save("dark", 1))

@@ -31,3 +31,9 @@ final class UUIDIntValueTests: XCTestCase {
         XCTAssertEqual(date.now, Date(timeIntervalSince1970: 42))
     }
 }
+
+/// `UUID(value)` in a file that imports ViewModelKit and not the Point-Free stand-in: ViewModelKit's
+/// initializer, even though another file of this target imports the stand-in.
+func uuidThroughViewModelKitOnly(_ value: Int) -> UUID {
+    UUID(value)
+}

@@ -14,6 +14,11 @@ extension UUID {
     /// digit `1` before them, so `UUID(-1)` is `00000000-0000-0001-0000-000000000001` and a test ported
     /// from TCA compares equal. `Int.min`, whose magnitude no `Int` holds, is
     /// `00000000-0000-0001-8000-000000000000`.
+    ///
+    /// swift-dependencies declares the same initializer. In a file that imports both modules, Swift
+    /// picks theirs (this one is a disfavored overload, so `UUID(0)` is not ambiguous); both give the
+    /// same UUID for every `Int` but `Int.min`, which theirs stops the program on.
+    @_disfavoredOverload
     public init(_ intValue: Int) {
         let magnitude = UInt64(intValue.magnitude)
         let sign: UInt8 = intValue < 0 ? 1 : 0

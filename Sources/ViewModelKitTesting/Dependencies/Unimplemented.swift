@@ -15,6 +15,16 @@ public struct UnimplementedError: Error, CustomStringConvertible, Equatable {
     public var description: String { "\(name) is unimplemented in this test" }
 }
 
+// One overload per shape (async throwing; throwing; non-throwing with a placeholder, sync or async)
+// takes a parameter pack, so an endpoint takes any number of arguments. The overloads for one, two and
+// three arguments stay, and win over the pack ones (those are `@_disfavoredOverload`): on Swift 6.3 a
+// parameter-pack function made into a closure type with a tuple or `Void` argument,
+// `@Sendable ((Int, Int)) async throws -> Int` or `@Sendable (()) throws -> Int`, crashes the compiler at
+// the call site (in the reabstraction thunk; swiftlang/swift#74422 is the `Void` case). With them, such a
+// mock compiles as it always did; the crash is left to mocks with such an argument among four or more
+// (three or more with a placeholder), and to a variadic argument (`Int...`), which matched no overload
+// before the packs.
+
 /// An endpoint of a test double that fails the test when called, naming itself, instead of quietly
 /// returning a default.
 ///
@@ -31,6 +41,7 @@ public struct UnimplementedError: Error, CustomStringConvertible, Equatable {
 /// client.fetch = { _ in [] }      // only what this test needs
 /// ```
 ///
+/// It takes as many arguments as the closure type has (its pack `Argument` is inferred from it).
 /// When called, it reports "Unimplemented: … was called with (…) but has no test implementation."
 /// at the line that created it, then throws ``UnimplementedError``. Without a name, the failure
 /// names that line instead (`MyTests/Mocks.swift:12`).
@@ -58,18 +69,19 @@ public struct UnimplementedError: Error, CustomStringConvertible, Equatable {
 ///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
 ///   - line: The line that creates the endpoint, by default.
 ///   - column: The column of the `unimplemented` call, by default.
-public func unimplemented<Result>(
+@_disfavoredOverload
+public func unimplemented<each Argument, Result>(
     _ name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-) -> @Sendable () async throws -> Result {
+) -> @Sendable (repeat each Argument) async throws -> Result {
     let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
-    return { throw site.fail() }
+    return { (argument: repeat each Argument) in throw site.fail(repeat each argument) }
 }
 
-/// An unimplemented endpoint taking one argument; see ``unimplemented(_:fileID:filePath:line:column:)-5rtvm``.
+/// An unimplemented endpoint taking one argument; see ``unimplemented(_:fileID:filePath:line:column:)-7aill``.
 ///
 /// - Parameters:
 ///   - name: The member the endpoint stands for, e.g. `Protocol.method(label:)`, used in the
@@ -111,7 +123,8 @@ public func unimplemented<First, Second, Result>(
     return { first, second in throw site.fail(first, second) }
 }
 
-/// A synchronous unimplemented endpoint: it fails the test and throws ``UnimplementedError``.
+/// A synchronous unimplemented endpoint, taking any number of arguments: it fails the test and throws
+/// ``UnimplementedError``.
 ///
 /// ```swift
 /// var load: @Sendable () throws -> Settings = unimplemented("SettingsStore.load()")
@@ -125,15 +138,16 @@ public func unimplemented<First, Second, Result>(
 ///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
 ///   - line: The line that creates the endpoint, by default.
 ///   - column: The column of the `unimplemented` call, by default.
-public func unimplemented<Result>(
+@_disfavoredOverload
+public func unimplemented<each Argument, Result>(
     _ name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-) -> @Sendable () throws -> Result {
+) -> @Sendable (repeat each Argument) throws -> Result {
     let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
-    return { throw site.fail() }
+    return { (argument: repeat each Argument) in throw site.fail(repeat each argument) }
 }
 
 /// A synchronous unimplemented endpoint taking one argument: it fails the test and throws
@@ -158,7 +172,8 @@ public func unimplemented<Argument, Result>(
     return { argument in throw site.fail(argument) }
 }
 
-/// An unimplemented endpoint that cannot throw: it fails the test and returns `placeholder`.
+/// An unimplemented endpoint that cannot throw, taking any number of arguments: it fails the test and
+/// returns `placeholder`.
 ///
 /// ```swift
 /// var now: @Sendable () -> Date = unimplemented("DateGenerator.now", placeholder: Date(timeIntervalSince1970: 0))
@@ -173,17 +188,18 @@ public func unimplemented<Argument, Result>(
 ///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
 ///   - line: The line that creates the endpoint, by default.
 ///   - column: The column of the `unimplemented` call, by default.
-public func unimplemented<Result: Sendable>(
+@_disfavoredOverload
+public func unimplemented<each Argument, Result: Sendable>(
     _ name: String? = nil,
     placeholder: Result,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-) -> @Sendable () -> Result {
+) -> @Sendable (repeat each Argument) -> Result {
     let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
-    return {
-        _ = site.fail()
+    return { (argument: repeat each Argument) in
+        _ = site.fail(repeat each argument)
         return placeholder
     }
 }
@@ -307,8 +323,8 @@ public func unimplemented<First, Second, Result: Sendable>(
     }
 }
 
-/// An `async` unimplemented endpoint that cannot throw: it fails the test and returns
-/// `placeholder`.
+/// An `async` unimplemented endpoint that cannot throw, taking any number of arguments: it fails the
+/// test and returns `placeholder`.
 ///
 /// ```swift
 /// var isAvailable: @Sendable () async -> Bool = unimplemented("SpeechClient.isAvailable()", placeholder: false)
@@ -323,17 +339,18 @@ public func unimplemented<First, Second, Result: Sendable>(
 ///   - filePath: The `#filePath` of that line: the file XCTest shows the failure in.
 ///   - line: The line that creates the endpoint, by default.
 ///   - column: The column of the `unimplemented` call, by default.
-public func unimplemented<Result: Sendable>(
+@_disfavoredOverload
+public func unimplemented<each Argument, Result: Sendable>(
     _ name: String? = nil,
     placeholder: Result,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-) -> @Sendable () async -> Result {
+) -> @Sendable (repeat each Argument) async -> Result {
     let site = UnimplementedSite(name, fileID: fileID, filePath: filePath, line: line, column: column)
-    return {
-        _ = site.fail()
+    return { (argument: repeat each Argument) in
+        _ = site.fail(repeat each argument)
         return placeholder
     }
 }
@@ -412,7 +429,11 @@ private struct UnimplementedSite: Sendable {
 
     /// Fails the test, naming the endpoint and the arguments it got, and returns the error a
     /// throwing endpoint throws.
-    func fail(_ arguments: Any...) -> UnimplementedError {
+    func fail<each Argument>(_ argument: repeat each Argument) -> UnimplementedError {
+        var arguments: [Any] = []
+        for value in repeat each argument {
+            arguments.append(value)
+        }
         reportUnimplemented(name, arguments: arguments, fileID: fileID, filePath: filePath, line: line, column: column)
         return UnimplementedError(name: name)
     }
