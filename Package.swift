@@ -7,6 +7,11 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// A dependency on one of this package's executables, only where a program can run (macOS, Linux).
+func desktop(_ executable: String) -> Target.Dependency {
+    .target(name: executable, condition: .when(platforms: [.macOS, .linux]))
+}
+
 let package = Package(
     name: "ViewModelKit",
     // The minimums of `Mutex` and `Atomic` (Synchronization), which are above Observation's.
@@ -106,12 +111,14 @@ let package = Package(
         .target(name: "ViewModelKitPointFreeStandIn", path: "Tests/PointFreeStandIn", swiftSettings: strict),
 
         // MARK: Tests: one target per module.
+        // The executables the tests start (`Process`) or import exist only where a program can run: the iOS,
+        // tvOS, watchOS and visionOS simulators' test builds leave them out, and so do the tests' files.
         .testTarget(
-            name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport", "testing-probe", "ViewModelKitPointFreeStandIn"],
+            name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport", desktop("testing-probe"), "ViewModelKitPointFreeStandIn"],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "ViewModelKitCollectionsTests", dependencies: ["ViewModelKitCollections", "TestSupport", "testing-probe"],
+            name: "ViewModelKitCollectionsTests", dependencies: ["ViewModelKitCollections", "TestSupport", desktop("testing-probe")],
             swiftSettings: strict
         ),
         .testTarget(name: "StateDumpTests", dependencies: ["ViewModelKitStateDump"], swiftSettings: strict),
@@ -135,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "ReposTests",
             dependencies: [
-                "repos", "CommandLineSupport", "ViewModelKitExampleGitHub", "TestSupport", "ViewModelKit", "ViewModelKitTesting",
+                desktop("repos"), "CommandLineSupport", "ViewModelKitExampleGitHub", "TestSupport", "ViewModelKit", "ViewModelKitTesting",
             ],
             swiftSettings: strict
         ),
@@ -145,7 +152,7 @@ let package = Package(
             dependencies: ["TerminalScreens", "ViewModelKitTesting", "TestSupport", "GitHubRepositoriesTestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "FrontEndTests", dependencies: ["counter", "repos", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FrontEndTests", dependencies: [desktop("counter"), desktop("repos"), "TestSupport"], swiftSettings: strict),
         // The documentation's code: every ```swift block of the README and the DocC articles is a region of
         // a file here (or of a source file), checked by SnippetSyncTests.
         .testTarget(

@@ -113,7 +113,8 @@ public struct NestedPackage {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: from.path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                if try mirror(from, to: to) { addedOrRemoved = true }
+                // A nested package's build products (`Examples/.build`) are skipped as the top's are.
+                if try mirror(from, to: to, skipping: [".build", ".swiftpm"]) { addedOrRemoved = true }
             } else {
                 let contents = try Data(contentsOf: from)
                 let existing = try? Data(contentsOf: to)

@@ -1,3 +1,6 @@
+// It imports the `repos` executable, which the iOS, tvOS, watchOS and visionOS simulators' test builds
+// leave out (Package.swift builds it only for macOS and Linux).
+#if os(macOS) || os(Linux)
 import CommandLineSupport
 import Foundation
 import XCTest
@@ -92,3 +95,4 @@ final class ReposOptionsTests: XCTestCase {
         }
     }
 }
+#endif

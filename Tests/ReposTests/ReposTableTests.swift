@@ -1,3 +1,6 @@
+// It imports the `repos` executable, which the iOS, tvOS, watchOS and visionOS simulators' test builds
+// leave out (Package.swift builds it only for macOS and Linux).
+#if os(macOS) || os(Linux)
 import ViewModelKitExampleGitHub
 import XCTest
 @testable import repos
@@ -29,3 +32,4 @@ final class ReposTableTests: XCTestCase {
             """)
     }
 }
+#endif
