@@ -110,8 +110,8 @@ func timeRows(repeats: Int, realTicks: Int) async -> [Row] {
         counter.toggleTimerButtonTapped()
         consume(counter.count)
     }
-    // Inside a main-actor scheduling scope the clock sees when the queue is empty and stops
-    // yielding; without one it yields a fixed number of times after each tick.
+    // In a main-actor scheduling scope and without one, the clock yields a fixed number of times
+    // after each tick (`VMK_SETTLE_YIELDS`); in the scope every job is a turn of the main queue.
     let timer = await measureAsync(repeats: repeats) { await withMainActorScheduling { await tenMinutes() } }
     let unscoped = await measureAsync(repeats: repeats) { await tenMinutes() }
     // The same timer on the real clock, for a few ticks; ten minutes is that times 600 / ticks.
