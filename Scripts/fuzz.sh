@@ -29,8 +29,8 @@ package_name=$(tr -d " \n" < "$debug/description.json" | grep -o '"-package-name
 
 modules_for() {
     case "$1" in
-        DecodeRepositories) echo "ViewModelKitStateDump ViewModelKitClientSupport ViewModelKitCollections ViewModelKit ViewModelKitExampleGitHub TestSupport" ;;
-        LinkHeader | UserName) echo "ViewModelKitStateDump ViewModelKitClientSupport ViewModelKitCollections ViewModelKit ViewModelKitExampleGitHub" ;;
+        DecodeRepositories) echo "ViewModelKitStateDump ViewModelKitClientSupport ViewModelKitRedaction ViewModelKitCollections ViewModelKit ViewModelKitExampleGitHub TestSupport" ;;
+        LinkHeader | UserName) echo "ViewModelKitStateDump ViewModelKitClientSupport ViewModelKitRedaction ViewModelKitCollections ViewModelKit ViewModelKitExampleGitHub" ;;
         FixturePath) echo "ViewModelKitStateDump ViewModelKitClientSupport" ;;
         KeyDecoder) echo "TerminalUI" ;;
         *) echo "unknown fuzz target $1" >&2; return 1 ;;
