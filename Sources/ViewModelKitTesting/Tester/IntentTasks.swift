@@ -29,7 +29,7 @@ public struct IntentTasks<Model: ViewModel> {
     let started: [RunningTask]
 
     /// Whether any of the tasks still runs (it has neither ended nor been cancelled). A cancelled
-    /// task that is still unwinding does not count, as ``ViewModel/runningTaskIDs`` leaves it out.
+    /// task that is still unwinding does not count, as the view model's `runningTaskIDs` leaves it out.
     public var isRunning: Bool { stillRunning.contains { !$0.isCancelled } }
 
     /// The tasks of ``started`` whose operation has not returned, cancelled ones included.
