@@ -74,22 +74,24 @@ final class CancelledTaskTests: XCTestCase {
         return (ViewModelTester(LoadModel(loader: loader), timeout: timeout, reporter: reporter), loader)
     }
 
-    func testTheCleanupOfACancelledTaskIsReceived() async {
-        let (tester, _) = makeTester()
+    /// Loads, cancels, receives what the load's `defer` wrote, finishes.
+    private func cancelALoadAndReceiveItsCleanup(_ tester: ViewModelTester<LoadModel>) async {
         await tester.send({ $0.loadButtonTapped() }) { $0.isLoading = true }
         await tester.send({ $0.cancelButtonTapped() })
         await tester.receive { $0.isLoading = false }
         await tester.finish()
+    }
+
+    func testTheCleanupOfACancelledTaskIsReceived() async {
+        let (tester, _) = makeTester()
+        await cancelALoadAndReceiveItsCleanup(tester)
         XCTAssertEqual(reporter.messages, [])
     }
 
     func testTheCleanupOfACancelledTaskIsReceivedUnderMainActorScheduling() async {
         let (tester, _) = makeTester()
         await withMainActorScheduling(reporter: reporter) {
-            await tester.send({ $0.loadButtonTapped() }) { $0.isLoading = true }
-            await tester.send({ $0.cancelButtonTapped() })
-            await tester.receive { $0.isLoading = false }
-            await tester.finish()
+            await cancelALoadAndReceiveItsCleanup(tester)
         }
         XCTAssertEqual(reporter.messages, [])
     }
@@ -131,11 +133,18 @@ final class CancelledTaskTests: XCTestCase {
         XCTAssertEqual(reporter.messages, [])
     }
 
-    func testACancelledTaskThatNeverEndsIsReportedAtFinishAsCancelled() async {
+    /// A tester that does not wait, whose view model's task was started and cancelled, and
+    /// ignores the cancellation.
+    private func startAndStopATaskThatIgnoresCancellation() async -> ViewModelTester<StuckModel> {
         reporter = RecordingIssueReporter()
         let tester = ViewModelTester(StuckModel(), timeout: .zero, reporter: reporter)
         await tester.send({ $0.startButtonTapped() })
         await tester.send({ $0.stopButtonTapped() })
+        return tester
+    }
+
+    func testACancelledTaskThatNeverEndsIsReportedAtFinishAsCancelled() async {
+        let tester = await startAndStopATaskThatIgnoresCancellation()
         await tester.finish()
         XCTAssertEqual(reporter.messages, [
             """
@@ -151,10 +160,7 @@ final class CancelledTaskTests: XCTestCase {
     }
 
     func testAReceiveThatTimesOutNamesTheCancelledTaskStillUnwinding() async {
-        reporter = RecordingIssueReporter()
-        let tester = ViewModelTester(StuckModel(), timeout: .zero, reporter: reporter)
-        await tester.send({ $0.startButtonTapped() })
-        await tester.send({ $0.stopButtonTapped() })
+        let tester = await startAndStopATaskThatIgnoresCancellation()
         await tester.receive()
         XCTAssertEqual(reporter.messages, [
             """

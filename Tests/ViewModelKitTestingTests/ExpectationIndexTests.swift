@@ -38,6 +38,21 @@ final class ExpectationIndexTests: XCTestCase {
         return ViewModelTester(Stack(), reporter: reporter)
     }
 
+    /// Sends an intent that counts, expecting the count and what `write` writes, and checks that
+    /// exactly `messages` were reported; then finishes.
+    private func assertCounting(
+        writing write: @escaping @MainActor (inout ViewModelState<Stack>) -> Void,
+        failsWith messages: [String], file: StaticString = #filePath, line: UInt = #line
+    ) async {
+        let tester = makeTester()
+        await tester.send({ $0.count += 1 }) {
+            $0.count = 1
+            write(&$0)
+        }
+        XCTAssertEqual(reporter.messages, messages, file: file, line: line)
+        await tester.finish()
+    }
+
     func testAnIndexIntoAnEmptyExpectedStackFailsNamingItAndTheTestGoesOn() async {
         let tester = makeTester()
         await tester.send({ $0.count += 1 }) {
@@ -80,51 +95,39 @@ final class ExpectationIndexTests: XCTestCase {
     }
 
     func testRemovingFromAnEmptyExpectedStackFailsNamingIt() async {
-        let tester = makeTester()
-        await tester.send({ $0.count += 1 }) {
-            $0.count = 1
+        await assertCounting(writing: {
             $0.path.removeLast()
             $0.path.removeFirst()
             $0.path.remove(at: 2)
-        }
-        XCTAssertEqual(reporter.messages, [
+        }, failsWith: [
             "ExpectationIndexTests.Stack.path.removeLast() has nothing to remove: the expected path is empty.",
             "ExpectationIndexTests.Stack.path.removeFirst() has nothing to remove: the expected path is empty.",
             "ExpectationIndexTests.Stack.path.remove(at: 2) is out of range: the expected path is empty. Add the entry first "
                 + "(`$0.path.append(…)`), then change it through its index.",
         ])
-        await tester.finish()
     }
 
     func testInsertingPastTheEndAndReplacingARangePastTheEndFailNamingThem() async {
-        let tester = makeTester()
-        await tester.send({ $0.count += 1 }) {
-            $0.count = 1
+        await assertCounting(writing: {
             $0.path.insert(.note("b"), at: 2)
             $0.path.replaceSubrange(1..<3, with: [])
             $0.path.swapAt(0, 1)
-        }
-        XCTAssertEqual(reporter.messages, [
+        }, failsWith: [
             "ExpectationIndexTests.Stack.path.insert(_:at: 2) is out of range: the expected path is empty. Insert at an index up to 0.",
             "ExpectationIndexTests.Stack.path.replaceSubrange(1..<3, with:) is out of range: the expected path is empty. Use a range "
                 + "within 0..<0.",
             "ExpectationIndexTests.Stack.path.swapAt(0, 1) is out of range: the expected path is empty. Add the entry first "
                 + "(`$0.path.append(…)`), then change it through its index.",
         ])
-        await tester.finish()
     }
 
     func testAnIndexIntoAnEmptyExpectedCollectionFailsNamingIt() async {
-        let tester = makeTester()
-        await tester.send({ $0.count += 1 }) {
-            $0.count = 1
+        await assertCounting(writing: {
             $0.rows[0].modify(as: Row.self) { $0.title = "Never there" }
-        }
-        XCTAssertEqual(reporter.messages, [
+        }, failsWith: [
             "ExpectationIndexTests.Stack.rows[0] is out of range: the expected rows is empty. Add the entry first (`$0.rows.append(…)`), "
                 + "then change it through its index.",
         ])
-        await tester.finish()
     }
 
     func testReadingAnEntryOfTheAssertedStateThatIsNotThereFails() async {
