@@ -49,11 +49,15 @@ final class CancelledTaskTests: XCTestCase {
     /// A task that ignores cancellation: it waits on a continuation only the test resumes.
     @MainActor
     final class StuckModel: ViewModel {
-        private(set) var waiting: CheckedContinuation<Void, Never>?
+        private var waiting: CheckedContinuation<Void, Never>?
+        private var isReleased = false
 
         func startButtonTapped() {
             task(id: "stuck") { [weak self] in
-                await withCheckedContinuation { self?.waiting = $0 }
+                await withCheckedContinuation { continuation in
+                    guard let self, !self.isReleased else { return continuation.resume() }
+                    self.waiting = continuation
+                }
             }
         }
 
@@ -63,6 +67,7 @@ final class CancelledTaskTests: XCTestCase {
 
         /// Lets the task end, so that nothing is left suspended after the test.
         func release() {
+            isReleased = true
             waiting?.resume()
             waiting = nil
         }
@@ -170,8 +175,8 @@ final class CancelledTaskTests: XCTestCase {
             """,
         ])
         tester.viewModel.release()
-        await tester.finish()
-        XCTAssertEqual(reporter.messages.count, 1)
+        await tester.finish(timeout: .seconds(5))   // the tester's own timeout is zero
+        XCTAssertEqual(reporter.messages.count, 1, reporter.messages.joined(separator: "\n---\n"))
     }
 
     func testCancellingATaskThatIgnoresCancellationFailsNamingIt() async {
@@ -187,7 +192,7 @@ final class CancelledTaskTests: XCTestCase {
             """,
         ])
         tester.viewModel.release()
-        await tester.finish()
-        XCTAssertEqual(reporter.messages.count, 1)
+        await tester.finish(timeout: .seconds(5))   // the tester's own timeout is zero
+        XCTAssertEqual(reporter.messages.count, 1, reporter.messages.joined(separator: "\n---\n"))
     }
 }
