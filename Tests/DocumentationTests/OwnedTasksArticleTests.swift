@@ -37,6 +37,33 @@ enum OwnedTasksArticle {
     }
     // end snippet
 
+    // snippet: owned-tasks-cleanup
+    protocol ProfileClient: Sendable {
+        func profile() async throws -> String
+    }
+
+    @MainActor
+    final class ProfileViewModel: ViewModel {
+        @Observed private(set) var isLoading = false
+        @Observed private(set) var profile: String?
+        private let client: any ProfileClient
+
+        init(client: any ProfileClient) { self.client = client }
+
+        func loadButtonTapped() {
+            isLoading = true
+            task(id: "load") { [weak self, client] in
+                defer { self?.isLoading = false }         // however the load ends, cancelled too
+                self?.profile = try await client.profile()
+            }
+        }
+
+        func cancelButtonTapped() {
+            cancelTask(id: "load")
+        }
+    }
+    // end snippet
+
     // snippet: owned-tasks-favorites
     protocol FavoritesClient: Sendable {
         func save(_ name: String) async throws
@@ -117,6 +144,13 @@ enum OwnedTasksArticle {
         func stopButtonTapped() { cancelTask(id: "tick") }
     }
     // end snippet
+}
+
+/// A profile client that never answers: only a cancellation ends its call.
+struct SilentProfileClient: OwnedTasksArticle.ProfileClient {
+    func profile() async throws -> String {
+        try await withCallback { _ in }
+    }
 }
 
 /// A search client whose answers the test gives, in any order.
@@ -290,6 +324,18 @@ final class OwnedTasksArticleTests: XCTestCase {
         await tester.send({ $0.stopButtonTapped() })
         await clock.advance(by: .seconds(5))
         await tester.finish()
+    }
+
+    func testTheCleanupOfACancelledLoadIsReceived() async {
+        let reporter = RecordingIssueReporter()
+        let tester = ViewModelTester(OwnedTasksArticle.ProfileViewModel(client: SilentProfileClient()), reporter: reporter)
+        await tester.send({ $0.loadButtonTapped() }) { $0.isLoading = true }
+        XCTAssertEqual(tester.viewModel.runningTaskIDs, ["load"])
+        await tester.send({ $0.cancelButtonTapped() })
+        XCTAssertEqual(tester.viewModel.runningTaskIDs, [], "a cancelled task leaves the list at once")
+        await tester.receive { $0.isLoading = false }
+        await tester.finish()
+        XCTAssertEqual(reporter.messages, [])
     }
 
     func testAForgottenTimerFailsTheTest() async {

@@ -173,6 +173,19 @@ enum TestingArticle {
         // end snippet
     }
 
+    typealias ProfileViewModel = OwnedTasksArticle.ProfileViewModel
+
+    @MainActor
+    static func cancelledCleanup() async {
+        // snippet: testing-cancelled-cleanup
+        let tester = ViewModelTester(ProfileViewModel(client: SilentProfileClient()))
+        await tester.send({ $0.loadButtonTapped() }) { $0.isLoading = true }
+        await tester.send({ $0.cancelButtonTapped() })
+        await tester.receive { $0.isLoading = false }   // the cancelled load's `defer`
+        await tester.finish()
+        // end snippet
+    }
+
     // MARK: - Children
 
     // snippet: testing-home-view-model
@@ -483,6 +496,10 @@ final class TestingArticleTests: XCTestCase {
 
     func testTheTasksAnIntentStartedAreCancelledOrAwaited() async {
         await TestingArticle.intentTasks()
+    }
+
+    func testTheCleanupOfACancelledTaskIsReceived() async {
+        await TestingArticle.cancelledCleanup()
     }
 
     func testAChildIsAssertedThroughItsParent() async {

@@ -71,4 +71,37 @@ final class TaskTests: XCTestCase {
         XCTAssertEqual(model.runningTasks.map(\.origin), ["refreshButtonTapped()"])
         model.cancelAllTasks()
     }
+
+    func testACancelledTaskLeavesTheRunningIDsAtOnceAndTheToolsListWhenItEnds() async {
+        let model = CounterModel()
+        let (gate, opener) = AsyncStream<Void>.makeStream()
+        // It ignores cancellation: only the gate's end lets it return.
+        let task = model.task(id: "load") {
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    Task { for await _ in gate {}; continuation.resume() }
+                }
+            } onCancel: {}
+        }
+        model.cancelTask(id: "load")
+        XCTAssertFalse(model.isTaskRunning(id: "load"))
+        XCTAssertEqual(model.runningTaskIDs, [])
+        XCTAssertEqual(model.runningTasks.map(\.id), ["load"], "tools see it until its operation returns")
+        opener.finish()
+        _ = await task.result
+        XCTAssertEqual(model.runningTasks.map(\.id), [])
+    }
+
+    func testAReplacedTaskIsLeftOutOfTheRunningIDsButToolsSeeItUntilItEnds() async {
+        let model = CounterModel()
+        let first = model.task(id: "load") { try await suspendUntilCancelled() }
+        let second = model.task(id: "load") { try await suspendUntilCancelled() }
+        XCTAssertEqual(model.runningTaskIDs, ["load"])
+        XCTAssertEqual(model.runningTasks.count, 2, "the replaced task has not unwound yet")
+        _ = await first.result
+        XCTAssertEqual(model.runningTasks.count, 1)
+        model.cancelAllTasks()
+        _ = await second.result
+        XCTAssertEqual(model.runningTasks.count, 0)
+    }
 }

@@ -2,8 +2,12 @@ internal import Synchronization
 
 /// The tasks a view model owns, keyed by id. Thread-safe, so that the view model's deinit (which may
 /// run on any thread) can cancel them.
+///
+/// A task's entry stays until its operation returns: a cancelled task is marked cancelled, not
+/// forgotten, so that tools (the tester) can wait for what it does while it unwinds (a `defer` that
+/// resets a loading flag).
 final class TaskRegistry: Sendable {
-    /// One running task.
+    /// One task whose operation has not returned.
     struct Entry: Sendable {
         let id: TaskID
         let token: UInt64
@@ -11,6 +15,8 @@ final class TaskRegistry: Sendable {
         let cancel: @Sendable () -> Void
         /// Whether the task's operation has begun running.
         var hasStarted = false
+        /// Whether the task was cancelled: it is unwinding (or ignores the cancellation).
+        var isCancelled = false
     }
 
     /// Task tokens, unique across view models, so that tools can tell tasks apart in a tree.
@@ -20,21 +26,27 @@ final class TaskRegistry: Sendable {
         var nextToken: UInt64 = 0
         var entries: [Entry] = []
         var deinitActions: [UInt64: @Sendable () -> Void] = [:]
+
+        /// Marks the tasks `isIncluded` picks as cancelled; returns those that were not yet.
+        mutating func markCancelled(where isIncluded: (Entry) -> Bool) -> [Entry] {
+            var cancelled: [Entry] = []
+            for index in entries.indices where !entries[index].isCancelled && isIncluded(entries[index]) {
+                entries[index].isCancelled = true
+                cancelled.append(entries[index])
+            }
+            return cancelled
+        }
     }
 
     private let state = Mutex(State())
 
     /// Registers a task; returns the token that ``finish(_:)`` takes. With `cancelInFlight`, first
-    /// cancels (and forgets) the tasks already running under `id`.
+    /// cancels the tasks already running under `id`.
     func register(
         id: TaskID, origin: String, cancelInFlight: Bool, cancel: @escaping @Sendable () -> Void
     ) -> UInt64 {
         let (token, replaced) = state.withLock { state in
-            var replaced: [Entry] = []
-            if cancelInFlight {
-                replaced = state.entries.filter { $0.id == id }
-                state.entries.removeAll { $0.id == id }
-            }
+            let replaced = cancelInFlight ? state.markCancelled { $0.id == id } : []
             let token = Self.taskTokens.add(1, ordering: .relaxed).newValue
             state.entries.append(Entry(id: id, token: token, origin: origin, cancel: cancel))
             return (token, replaced)
@@ -55,34 +67,26 @@ final class TaskRegistry: Sendable {
         state.withLock { $0.entries.removeAll { $0.token == token } }
     }
 
-    /// Cancels and forgets every task under `id`.
+    /// Cancels every task under `id`.
     func cancel(id: TaskID) {
-        let cancelled = state.withLock { state in
-            let cancelled = state.entries.filter { $0.id == id }
-            state.entries.removeAll { $0.id == id }
-            return cancelled
-        }
+        let cancelled = state.withLock { $0.markCancelled { $0.id == id } }
         for entry in cancelled { entry.cancel() }
     }
 
-    /// Cancels and forgets the task with `token`, if it still runs; returns whether it did.
+    /// Cancels the task with `token`, if its operation has not returned; returns whether this
+    /// registry holds it.
     @discardableResult
     func cancel(token: UInt64) -> Bool {
-        let cancelled = state.withLock { state -> Entry? in
-            guard let index = state.entries.firstIndex(where: { $0.token == token }) else { return nil }
-            return state.entries.remove(at: index)
+        let (found, cancelled) = state.withLock { state in
+            (state.entries.contains { $0.token == token }, state.markCancelled { $0.token == token })
         }
-        cancelled?.cancel()
-        return cancelled != nil
+        for entry in cancelled { entry.cancel() }
+        return found
     }
 
-    /// Cancels and forgets every task.
+    /// Cancels every task.
     func cancelAll() {
-        let cancelled = state.withLock { state in
-            let cancelled = state.entries
-            state.entries = []
-            return cancelled
-        }
+        let cancelled = state.withLock { $0.markCancelled { _ in true } }
         for entry in cancelled { entry.cancel() }
     }
 
@@ -110,7 +114,7 @@ final class TaskRegistry: Sendable {
         for action in actions { action() }
     }
 
-    /// The running tasks, oldest first.
+    /// The tasks whose operation has not returned, cancelled ones included, oldest first.
     var running: [Entry] {
         state.withLock { $0.entries }
     }

@@ -9,6 +9,10 @@ package struct RunningTask {
     package var token: UInt64
     /// Whether its operation has begun running.
     package var hasStarted: Bool
+    /// Whether it was cancelled: its operation has not returned yet (it is unwinding, or it ignores
+    /// the cancellation). Public API (``ViewModel/runningTaskIDs``) leaves such a task out; the
+    /// tester waits for it.
+    package var isCancelled = false
 
     /// The token of the owned task whose operation is running now, if any: which task a change
     /// comes from.

@@ -19,6 +19,9 @@ extension ViewModel {
     ///
     /// A cancelled task has `Task.isCancelled` set; check it (or `try Task.checkCancellation()`)
     /// after each suspension before writing state, so that a late result never overwrites a newer one.
+    /// It leaves ``runningTaskIDs`` at once, but the view model keeps track of it until its operation
+    /// returns: what it writes as it unwinds (a `defer { self?.isLoading = false }`) is a change the
+    /// tester's `receive` takes, and the tester's `finish` waits for it to end.
     ///
     /// - Parameters:
     ///   - id: Any `Hashable & Sendable` value; an enum case or a string reads well.
@@ -60,6 +63,9 @@ extension ViewModel {
     }
 
     /// Cancels every task this view model runs under `id`. Nothing happens if none runs.
+    ///
+    /// The tasks leave ``runningTaskIDs`` at once and end as they unwind: a `defer` in one still
+    /// runs, and what it writes is a change like any other (the tester receives it).
     public final func cancelTask(id: some Hashable & Sendable) {
         taskRegistry.cancel(id: TaskID(id))
     }
@@ -70,20 +76,26 @@ extension ViewModel {
     }
 
     /// Whether a task started under `id` is still running (neither finished nor cancelled).
+    ///
+    /// A cancelled task is left out at once, even while it still unwinds (its `defer` has yet to run).
     public final func isTaskRunning(id: some Hashable & Sendable) -> Bool {
         let id = TaskID(id)
-        return taskRegistry.running.contains { $0.id == id }
+        return taskRegistry.running.contains { $0.id == id && !$0.isCancelled }
     }
 
     /// The ids of the running tasks, oldest first; an id appears once per running task.
+    ///
+    /// A cancelled task is left out at once, even while it still unwinds.
     public final var runningTaskIDs: [AnyHashable] {
-        taskRegistry.running.map(\.id.base)
+        taskRegistry.running.filter { !$0.isCancelled }.map(\.id.base)
     }
 
-    /// The running tasks with the intent that started each, oldest first. For tools (the tester).
+    /// The tasks whose operation has not returned, with the intent that started each, oldest first:
+    /// cancelled ones that are still unwinding too (``RunningTask/isCancelled``). For tools (the
+    /// tester).
     package final var runningTasks: [RunningTask] {
         taskRegistry.running.map {
-            RunningTask(id: $0.id.base, origin: $0.origin, token: $0.token, hasStarted: $0.hasStarted)
+            RunningTask(id: $0.id.base, origin: $0.origin, token: $0.token, hasStarted: $0.hasStarted, isCancelled: $0.isCancelled)
         }
     }
 

@@ -155,6 +155,8 @@ extension ViewModelState where Model == ViewModel {
             return typed
         }
         set {
+            // An entry the list does not have: reading it already failed the test.
+            guard !isInert else { return }
             guard let newValue, let model = newValue.resolver.model else {
                 return report("[case: \(Entry.self).…] = nil cannot remove a stack entry: remove it from the list (`$0.path.remove(at:)`)")
             }

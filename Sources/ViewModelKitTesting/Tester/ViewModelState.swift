@@ -43,6 +43,9 @@ public struct ViewModelState<Model: ViewModel> {
     var site: ReportSite?
     /// What the assertion closure wrote: paths into the snapshot, each starting with a property.
     package internal(set) var written: [[SnapshotPathComponent]] = []
+    /// Whether this stands for an entry a list does not have (a failure already said so): it holds
+    /// nothing, and writing it changes nothing.
+    var isInert = false
 
     init(snapshot: StateSnapshot, resolver: PropertyResolver<Model>, reporter: any IssueReporter, site: ReportSite? = nil) {
         self.snapshot = snapshot
@@ -100,6 +103,8 @@ public struct ViewModelState<Model: ViewModel> {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         _ body: (inout ViewModelState<Child>) throws -> Void
     ) rethrows {
+        // An entry the list does not have: reading it already failed the test.
+        guard !isInert else { return }
         guard let model = resolver.model as? Child else {
             let owner = snapshot.entry == nil ? snapshot.typeName : "an entry of \(snapshot.typeName) that holds no view model"
             reporter.reportIssue(
@@ -142,7 +147,12 @@ public struct ViewModelState<Model: ViewModel> {
     public subscript<Children: Collection & ViewModelContainer>(
         dynamicMember keyPath: KeyPath<Model, Children>
     ) -> ChildStates<Children.Element> {
-        get { ChildStates(states: childStates(at: keyPath, as: ViewModel.self) ?? [], reporter: reporter) }
+        get {
+            let name = resolver.index(of: keyPath, in: snapshot).map { "\(snapshot.typeName).\(snapshot.fields[$0].name)" }
+            return ChildStates(
+                states: childStates(at: keyPath, as: ViewModel.self) ?? [], reporter: reporter, name: name ?? describe(keyPath), site: site
+            )
+        }
         set { setChildren(at: keyPath, to: newValue.states, single: false) }
     }
 
@@ -298,6 +308,18 @@ public struct ViewModelState<Model: ViewModel> {
     func report(_ message: String) {
         let site = site ?? ReportSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
         reporter.reportIssue(message, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+    }
+}
+
+extension ViewModelState where Model == ViewModel {
+    /// The state an index a list does not have reads, once the failure is reported: no view model,
+    /// no entry, no properties.
+    static func inert(reporter: any IssueReporter, site: ReportSite?) -> ViewModelState<ViewModel> {
+        var state = ViewModelState(
+            snapshot: StateSnapshot(typeName: "(no entry)", fields: []), resolver: PropertyResolver(model: nil), reporter: reporter, site: site
+        )
+        state.isInert = true
+        return state
     }
 }
 

@@ -192,7 +192,7 @@ public final class ViewModelTester<Model: ViewModel> {
         if Thread.isMainThread {
             MainActor.assumeIsolated {
                 guard !isFinished else { return }
-                checkEnd(at: createdAt)
+                checkEnd(at: createdAt, waited: false)
                 viewModel.cancelAllTasksInTree()
             }
         } else {
@@ -352,8 +352,12 @@ public final class ViewModelTester<Model: ViewModel> {
     /// Ends the test: fails for changes no assertion received, for tasks still running (naming each
     /// task's id and the intent that started it), and for sleepers still pending on the test clocks.
     ///
-    /// Waits up to `timeout` for tasks that are finishing (e.g. cancelled ones unwinding). Called on
-    /// deinitialization too, if the test did not call it.
+    /// Waits up to `timeout` for every task to end, cancelled ones included: a cancelled task counts
+    /// until its operation returns, as TCA's `TestStore` waits for a cancelled effect, so what its
+    /// `defer` writes as it unwinds must be received first. A cancelled task that never ends (it waits
+    /// on something that ignores cancellation) fails the test, and the message says it was cancelled.
+    /// Called on deinitialization too, if the test did not call it; that check cannot wait, and leaves
+    /// cancelled tasks out.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait for tasks to end; ``timeout`` by default.
@@ -377,7 +381,7 @@ public final class ViewModelTester<Model: ViewModel> {
         }
         // Let work already queued on the main actor (a task's last writes) land before judging.
         await settleMainActorWork()
-        checkEnd(at: location)
+        checkEnd(at: location, waited: true)
         isFinished = true
         viewModel.cancelAllTasksInTree()
     }
@@ -494,7 +498,7 @@ public final class ViewModelTester<Model: ViewModel> {
         viewModel.cancelAllTasksInTree()
     }
 
-    /// The running tasks the test must still see finish.
+    /// The tasks the test must still see end, cancelled ones that are unwinding included.
     private var requiredTasks: [RunningTask] {
         viewModel.runningTasksInTree.filter { !skippedTasks.contains($0.token) }
     }
@@ -616,7 +620,11 @@ public final class ViewModelTester<Model: ViewModel> {
         }
     }
 
-    private func checkEnd(at location: SourceLocation) {
+    /// Fails for what the test left: changes, tasks, sleepers. `waited`: whether the check waited
+    /// for the tasks to end; one that did not (the deinit's) leaves cancelled tasks out, which end
+    /// on their own.
+    private func checkEnd(at location: SourceLocation, waited: Bool) {
+        let requiredTasks = requiredTasks.filter { waited || !$0.isCancelled }
         closeOpenChange()
         reportUnheardEvents(at: location)
         if exhaustivity == .on {
@@ -628,9 +636,14 @@ public final class ViewModelTester<Model: ViewModel> {
                 )
             }
             for task in requiredTasks {
+                let advice = task.isCancelled
+                    ? " It was cancelled, but it has not ended: it waits on something that ignores cancellation (a "
+                        + "continuation that is never resumed, a call that does not check for cancellation).\n\n"
+                        + "Make what it waits on respond to cancellation (`withTaskCancellationHandler`), or let it "
+                        + "finish before the test ends."
+                    : "\n\nCancel it (for example by sending the intent that stops it) or let it finish before the test ends."
                 fail(
-                    "A task is still running at the end of the test: id \(idText(task.id)), started by \(task.origin).\n\n"
-                        + "Cancel it (for example by sending the intent that stops it) or let it finish before the test ends.",
+                    "A task is still running at the end of the test: id \(idText(task.id)), started by \(task.origin)." + advice,
                     at: location
                 )
             }
@@ -701,7 +714,13 @@ public final class ViewModelTester<Model: ViewModel> {
     private func describeRunningTasks() -> String {
         let running = viewModel.runningTasksInTree
         guard !running.isEmpty else { return "No task is running." }
-        return "Still running: " + running.map { "\(idText($0.id)) (started by \($0.origin))" }.joined(separator: ", ") + "."
+        return "Still running: " + running.map(describe).joined(separator: ", ") + "."
+    }
+
+    /// A task's id and the intent that started it, and whether it was cancelled: "\"load\" (started by
+    /// loadButtonTapped())".
+    func describe(_ task: RunningTask) -> String {
+        "\(idText(task.id)) (started by \(task.origin)" + (task.isCancelled ? "; cancelled, and not ended since)" : ")")
     }
 
     func describePendingSleepers() -> String {
