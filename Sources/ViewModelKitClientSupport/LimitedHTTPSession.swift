@@ -27,7 +27,9 @@ package final class LimitedHTTPSession: Sendable {
     private let session: URLSession
     private let delegate: TransferDelegate
 
-    /// Creates a session with `configuration`; the session's delegate is this type's own.
+    /// Creates a session with `configuration`; the session's delegate is this type's own. On Linux
+    /// its `urlCache` is one of FoundationNetworking's watch, which caches nothing (see
+    /// ``TransferStartCache``; FoundationNetworking caches no HTTP response anyway).
     package init(configuration: URLSessionConfiguration) {
         let delegate = TransferDelegate()
         self.delegate = delegate
@@ -35,6 +37,7 @@ package final class LimitedHTTPSession: Sendable {
         ReceivePause.prepare()
         #if os(Linux)
         UndeliveredBodyWatch.prepare()
+        let configuration = UndeliveredBodyWatch.configuration(configuration)
         #endif
         let delegateQueue: OperationQueue? = CallingThreadOperationQueue()
         #else
@@ -54,7 +57,7 @@ package final class LimitedHTTPSession: Sendable {
         let label = request.url?.displayString ?? ""
         let stop = delegate.register(task, limit: limit, url: label)
         #if canImport(FoundationNetworking) && os(Linux)
-        if let url = request.url { delegate.watch(task, in: session, url: url, limit: limit, label: label) }
+        delegate.watch(task, in: session, limit: limit, label: label)
         #endif
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
@@ -126,10 +129,10 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable
     #if canImport(FoundationNetworking) && os(Linux)
     /// Watches `task` while FoundationNetworking has handed over no response for it (see
     /// ``UndeliveredBodyWatch``); called before the task is resumed.
-    func watch(_ task: URLSessionTask, in session: URLSession, url: URL, limit: Int, label: String) {
+    func watch(_ task: URLSessionTask, in session: URLSession, limit: Int, label: String) {
         let identifier = task.taskIdentifier
         let watch = UndeliveredBodyWatch(
-            task: task, session: session, url: url, limit: limit, label: label,
+            task: task, session: session, limit: limit, label: label,
             status: { [weak self] in
                 self?.transfers.withLock { transfers in
                     guard let transfer = transfers[identifier], transfer.outcome == nil, transfer.response == nil else { return .done }

@@ -3,16 +3,15 @@
 // Darwin, Apple's URLSession is not FoundationNetworking, and this file compiles to nothing.
 #if os(Linux)
 import Foundation
-internal import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
 
-/// The TCP connections this process holds, as Linux lists them in `/proc`: what
-/// ``UndeliveredBodyWatch`` needs to find the connection of a transfer that FoundationNetworking no
-/// longer serves, and to shut it down.
+/// The TCP connections this process holds, as Linux shows them: what ``UndeliveredBodyWatch`` needs
+/// to find the socket of the connection libcurl names for a transfer, to count what it received, and
+/// to shut it down.
 ///
 /// Everything here reads the kernel's view and acts on sockets through the kernel only: it shares no
 /// memory with libcurl, whichever thread libcurl is reading on.
@@ -26,93 +25,98 @@ enum ProcessSockets {
         let inode: UInt64
     }
 
-    /// Where a connection leads: a port and the addresses its host resolves to, spelled as
-    /// `/proc/net/tcp` spells a remote address (`0100007F:1F90`).
-    struct Endpoint: Sendable {
-        /// `ADDRESS:PORT` in the kernel's hexadecimal, one per address of the host.
-        let remoteAddresses: Set<String>
+    /// One end of a TCP connection: an address and a port, as the kernel keeps them.
+    struct Address: Equatable, Sendable {
+        /// `AF_INET` or `AF_INET6`.
+        let family: Int32
+        /// The address's bytes, in network order: 4 or 16.
+        let bytes: [UInt8]
+        let port: UInt16
 
-        /// The endpoint of `host` (a name or an IP literal) on `port`; `nil` when it resolves to
-        /// nothing. A name is resolved here, blocking the calling thread.
-        init?(host: String, port: Int) {
-            var hints = addrinfo()
-            #if canImport(Glibc)
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-            #else
-            hints.ai_socktype = SOCK_STREAM
-            #endif
-            var list: UnsafeMutablePointer<addrinfo>?
-            guard getaddrinfo(host, String(port), &hints, &list) == 0 else { return nil }
-            defer { freeaddrinfo(list) }
-            var addresses = Set<String>()
-            var entry = list
-            while let current = entry?.pointee {
-                if let address = current.ai_addr, let spelled = Self.kernelSpelling(of: address, port: port) {
-                    addresses.insert(spelled)
-                }
-                entry = current.ai_next
+        /// `text` (an IPv4 or IPv6 address, as libcurl prints one) and `port`; `nil` when `text` is
+        /// neither.
+        init?(text: String, port: Int) {
+            guard let port = UInt16(exactly: port) else { return nil }
+            var v4 = in_addr()
+            var v6 = in6_addr()
+            if inet_pton(AF_INET, text, &v4) == 1 {
+                family = AF_INET
+                bytes = withUnsafeBytes(of: v4) { Array($0) }
+            } else if inet_pton(AF_INET6, text, &v6) == 1 {
+                family = AF_INET6
+                bytes = withUnsafeBytes(of: v6) { Array($0) }
+            } else {
+                return nil
             }
-            guard !addresses.isEmpty else { return nil }
-            remoteAddresses = addresses
+            self.port = port
         }
 
-        /// The address as `/proc/net/tcp{,6}` prints it: each 32-bit word of the address in the
-        /// machine's byte order, in hexadecimal, then the port.
-        private static func kernelSpelling(of address: UnsafeMutablePointer<sockaddr>, port: Int) -> String? {
-            let words: [UInt32]
-            switch Int32(address.pointee.sa_family) {
+        /// The address in `storage`, when it is an IPv4 or IPv6 one.
+        init?(_ storage: sockaddr_storage) {
+            var storage = storage
+            switch Int32(storage.ss_family) {
             case AF_INET:
-                words = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { [$0.pointee.sin_addr.s_addr] }
+                let address = withUnsafeBytes(of: &storage) { $0.loadUnaligned(as: sockaddr_in.self) }
+                family = AF_INET
+                bytes = withUnsafeBytes(of: address.sin_addr) { Array($0) }
+                port = UInt16(bigEndian: address.sin_port)
             case AF_INET6:
-                words = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
-                    withUnsafeBytes(of: pointer.pointee.sin6_addr) { raw in
-                        (0..<4).map { raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) }
-                    }
-                }
+                let address = withUnsafeBytes(of: &storage) { $0.loadUnaligned(as: sockaddr_in6.self) }
+                family = AF_INET6
+                bytes = withUnsafeBytes(of: address.sin6_addr) { Array($0) }
+                port = UInt16(bigEndian: address.sin6_port)
             default:
                 return nil
             }
-            let hex = words.map { hexadecimal($0, digits: 8) }.joined()
-            return hex + ":" + hexadecimal(UInt32(port), digits: 4)
         }
     }
 
-    /// The endpoint of `host` on `port`, resolved at most once a minute per host and port (a request
-    /// starts a watch each time; a name would otherwise cost a DNS lookup per request).
-    static func endpoint(host: String, port: Int) -> Endpoint? {
-        let key = "\(host):\(port)"
-        let now = ContinuousClock.now
-        if let (endpoint, resolved) = endpoints.withLock({ $0[key] }), now - resolved < .seconds(60) { return endpoint }
-        let endpoint = Endpoint(host: host, port: port)
-        endpoints.withLock { cache in
-            // NB: bounded: entries older than a minute go whenever one is added.
-            cache = cache.filter { now - $0.value.resolved < .seconds(60) }
-            cache[key] = (endpoint, now)
+    /// The socket under `descriptor` when its ends are `local` and `remote`.
+    static func connection(descriptor: Int32, from local: Address, to remote: Address) -> Connection? {
+        guard let connection = connection(descriptor: descriptor) else { return nil }
+        let matches = withSocket(of: connection) { descriptor in
+            ends(of: descriptor).map { $0.local == local && $0.remote == remote } ?? false
         }
-        return endpoint
+        return matches == true ? connection : nil
     }
 
-    private static let endpoints = Mutex<[String: (endpoint: Endpoint?, resolved: ContinuousClock.Instant)]>([:])
+    /// The process's socket whose ends are `local` and `remote`: while a TCP connection is open, no
+    /// other one has both its ends.
+    static func connection(from local: Address, to remote: Address) -> Connection? {
+        guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
+        for name in descriptors {
+            guard let descriptor = Int32(name), socketInode(at: "/proc/self/fd/" + name) != nil,
+                  let connection = connection(descriptor: descriptor, from: local, to: remote)
+            else { continue }
+            return connection
+        }
+        return nil
+    }
 
-    /// This process's established TCP connections to `endpoint`.
-    static func connections(to endpoint: Endpoint) -> [Connection] {
-        var inodes = Set<UInt64>()
-        for table in ["/proc/self/net/tcp", "/proc/self/net/tcp6"] {
-            guard let text = wholeFile(at: table) else { continue }
-            for line in text.split(separator: "\n").dropFirst() {
-                // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
-                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                guard fields.count > 9, fields[3] == "01", endpoint.remoteAddresses.contains(String(fields[2])),
-                      let inode = UInt64(fields[9]), inode != 0
-                else { continue }
-                inodes.insert(inode)
+    /// The two ends of `descriptor`, when it is a connected TCP socket.
+    private static func ends(of descriptor: Int32) -> (local: Address, remote: Address)? {
+        func option(_ name: Int32) -> Int32? {
+            var value: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            return getsockopt(descriptor, SOL_SOCKET, name, &value, &length) == 0 ? value : nil
+        }
+        // NB: UDP has ports of its own, which may have the same numbers.
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        guard option(SO_TYPE) == stream, option(SO_PROTOCOL) == Int32(IPPROTO_TCP) else { return nil }
+        func address(_ get: (Int32, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32) -> Address? {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let status = withUnsafeMutablePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { get(descriptor, $0, &length) }
             }
+            return status == 0 ? Address(storage) : nil
         }
-        guard !inodes.isEmpty, let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return [] }
-        return descriptors.compactMap { name -> Connection? in
-            guard let descriptor = Int32(name), let inode = socketInode(at: "/proc/self/fd/" + name), inodes.contains(inode) else { return nil }
-            return Connection(descriptor: descriptor, inode: inode)
-        }
+        guard let local = address(getsockname), let remote = address(getpeername) else { return nil }
+        return (local, remote)
     }
 
     /// The socket under `descriptor`, when it is one.
@@ -162,23 +166,6 @@ enum ProcessSockets {
         return body(duplicate)
     }
 
-    /// The whole of a `/proc` file, read until its end: such a file declares no size, and its text is
-    /// made a page at a time, so one read may return only the first lines.
-    private static func wholeFile(at path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(contentsOf: buffer[..<count])
-        }
-    }
-
     /// The inode in a `/proc/self/fd` link that reads `socket:[INODE]`.
     private static func socketInode(at path: String) -> UInt64? {
         var buffer = [CChar](repeating: 0, count: 64)
@@ -187,12 +174,6 @@ enum ProcessSockets {
         let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard target.hasPrefix("socket:["), target.hasSuffix("]") else { return nil }
         return UInt64(target.dropFirst(8).dropLast())
-    }
-
-    /// `value` in upper-case hexadecimal, padded with zeros to `digits`.
-    private static func hexadecimal(_ value: UInt32, digits: Int) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }
 #endif
