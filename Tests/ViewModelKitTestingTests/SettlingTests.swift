@@ -26,6 +26,17 @@ final class SettlingTests: XCTestCase {
         }
     }
 
+    func testTheDefaultBoundIsSmallerInsideAMainActorSchedulingScope() async throws {
+        guard Settling.configuredYields == nil else { throw XCTSkip("VMK_SETTLE_YIELDS is set") }
+        XCTAssertEqual(Settling.yields, 32)
+        let inside = await withMainActorScheduling { () async -> (active: Bool, yields: Int) in
+            await Task.yield()
+            return (GlobalEnqueueHook.isActive, Settling.yields)
+        }
+        XCTAssertEqual(inside.yields, inside.active ? 8 : 32)
+        XCTAssertEqual(Settling.yields, 32)
+    }
+
     func testASettleWhoseConditionNeverHoldsYieldsItsWholeBound() async {
         let looks = LockedCount()
         let done = await settle(limit: 10) { looks.incrementAndGet() < 0 }

@@ -9,8 +9,11 @@ import Synchronization
 /// a probe on Swift 6.3 counted none for 100 `Task.yield()`s, for `Task { @MainActor in }` and for
 /// `MainActor.run`), so a settle yields its whole bound unless what it waits for happens first.
 /// The bounds are tunable, as swift-clocks' `TASK_MEGA_YIELD_COUNT` is:
-/// - `VMK_SETTLE_YIELDS` (default 32, at most 10,000): the yields of a settle, and of a wait for a
-///   woken task to sleep on the clock again;
+/// - `VMK_SETTLE_YIELDS` (at most 10,000): the yields of a settle, and of a wait for a woken task to
+///   sleep on the clock again. Unset, 8 inside a main-actor scheduling scope, where every job of the
+///   process waits on the main queue in order, so that a yield lets all that was queued ahead run and
+///   a chain of hand-offs takes a yield a link; 32 outside one, where work on other threads needs
+///   time too;
 /// - `VMK_SETTLE_WAIT_MS` (default 1,000, at most 60,000): the real-time waits for a hop to the
 ///   global executor outside main-actor scheduling (``repeatingSleeperWait``, ``callArrivalWait``).
 ///
@@ -18,10 +21,20 @@ import Synchronization
 enum Settling {
     /// Most yields per settle: enough for a chain of hand-offs (a woken task hops back to its
     /// actor, spawns a `Task`, that task hops again, ...) queued behind one another.
-    static let yields = bound("VMK_SETTLE_YIELDS", default: 32, maximum: 10_000)
+    static var yields: Int { configuredYields ?? (GlobalEnqueueHook.isActive ? scopedYields : unscopedYields) }
+    /// `VMK_SETTLE_YIELDS`, when it is set to a usable number.
+    static let configuredYields: Int? = {
+        let unset = -1
+        let value = bound("VMK_SETTLE_YIELDS", default: unset, maximum: 10_000)
+        return value == unset ? nil : value
+    }()
+    /// ``yields`` inside a main-actor scheduling scope, unless `VMK_SETTLE_YIELDS` says otherwise.
+    static let scopedYields = 8
+    /// ``yields`` outside a scope, unless `VMK_SETTLE_YIELDS` says otherwise.
+    static let unscopedYields = 32
     /// Most yields to wait for a woken task to sleep on the clock again before treating it as
     /// finished or waiting on something else.
-    static let sleepAgainYields = yields
+    static var sleepAgainYields: Int { yields }
     /// Most yields at the end of each ``ImmediateClock`` sleep, so other ready work runs before it
     /// returns.
     static let immediateSleepYields = 20
