@@ -63,6 +63,21 @@ open class ViewModel {
     /// The ``Child`` property that owns this view model, if any.
     final var ownership: ChildOwnership?
 
+    /// Observation's registrar for this view model, created on the first read of an ``Observed`` or
+    /// ``Child`` property: until then no Observation tracker can be waiting for a change, and a write
+    /// skips Observation altogether. Never replaced once created.
+    ///
+    /// NB: unchecked for exclusive access in release builds only, as the hot path's other properties
+    /// are (invariant 4, top of SubscriberList.swift): only the main actor touches it, and every access
+    /// is a single read or assignment that overlaps no other. Debug builds leave the attribute out, so
+    /// the runtime's dynamic exclusivity check still watches it there, and ``makeObservationState()``
+    /// asserts it runs on the main actor.
+    @usableFromInline
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    final var observationState: ObservationState?
+
     /// Creates a view model with no subscribers and no tasks.
     public init() {}
 

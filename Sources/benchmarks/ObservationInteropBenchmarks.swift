@@ -1,13 +1,13 @@
 import Observation
 import ViewModelKit
 
-/// The view model of ``BenchViewModel`` that Observation also sees.
+/// A plain view model, as ``BenchViewModel``, for the rows where Observation reads it.
 @MainActor
-final class BenchObservableViewModel: ObservableViewModel {
+final class BenchTrackedViewModel: ViewModel {
     @Observed var value = 0
 }
 
-/// Case 1b: a write to an ``ObservableViewModel``, with no Observation tracker and with one, against
+/// Case 1b: a write to a plain ``ViewModel`` (every view model reports to Observation), with no Observation tracker and with one, against
 /// the same write to an `@Observable` class. Both sides re-register the tracker before each write (the
 /// only way Observation keeps observing). With no tracker there are two rows: in the first, nothing
 /// ever read the property, so no tracker can be watching it and the write skips Observation; in the
@@ -26,7 +26,7 @@ func observationInteropRows(repeats: Int) -> [Row] {
     for item in cases {
         let iterations = item.trackers == 0 ? 2_000_000 : 100_000
 
-        let model = BenchObservableViewModel()
+        let model = BenchTrackedViewModel()
         let observable = ObservableModel()
         let (ours, peer) = measureTrackedWritesInTurn(
             repeats: repeats, iterations: iterations, trackers: item.trackers, readBefore: item.readBefore, (
@@ -45,7 +45,7 @@ func observationInteropRows(repeats: Int) -> [Row] {
         let ratio = Samples(values: zip(peer.values, ours.values).map { $0 / $1 }).median
         let test = isSignificantlySlower(ours: ours, peer: peer)
         rows.append(Row(
-            benchmark: "ObservableViewModel write, \(item.name)",
+            benchmark: "ViewModel write, \(item.name)",
             measured: "ViewModelKit", unit: "ns/write", median: ours.median, min: ours.min, max: ours.max,
             peer: "@Observable write", peerMedian: peer.median, ratio: ratio,
             target: "no slower than @Observable (slower in \(test.slower) of \(test.pairs) pairs; "

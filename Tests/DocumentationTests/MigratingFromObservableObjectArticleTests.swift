@@ -37,7 +37,7 @@ enum MigratingFromObservableObjectArticle {
 
     // snippet: oo-state
     @MainActor
-    final class GitHubRepositoryViewModel: ObservableViewModel {
+    final class GitHubRepositoryViewModel: ViewModel {
         @Observed private(set) var userName = ""
         @Observed private(set) var majorRepositories: [GitHubRepository] = []
         @Observed private(set) var isLoading = false

@@ -8,7 +8,7 @@ import XCTest
 enum ObservationInteropArticle {
     // snippet: observation-interop-view-model
     @MainActor
-    final class CounterViewModel: ObservableViewModel {
+    final class CounterViewModel: ViewModel {
         @Observed private(set) var count = 0
 
         func incrementButtonTapped() { count += 1 }

@@ -30,9 +30,27 @@ private final class TrackedRow: ObservableViewModel, Identifiable {
     init(id: Int) { self.id = id }
 }
 
+/// A plain ``ViewModel`` subclass, as the README writes one: it reports to Observation all the same.
 @MainActor
 private final class PlainModel: ViewModel {
     @Observed var count = 0
+}
+
+/// A plain ``ViewModel`` parent of a plain child.
+@MainActor
+private final class PlainParent: ViewModel {
+    @Child var child: PlainModel? = PlainModel()
+}
+
+/// A view model written for earlier versions, where only an `ObservableViewModel` reported: it still
+/// compiles, and reports as any view model does.
+@MainActor
+private final class LegacyModel: ObservableViewModel {
+    @Observed var count: Int
+    override init() {
+        count = 0
+        super.init()
+    }
 }
 
 /// What the trackers' `onChange` and the subscribers saw, in order (`onChange` is `@Sendable`).
@@ -165,10 +183,51 @@ final class ObservationInteropTests: XCTestCase {
         _ = (subscription, changes)
     }
 
-    func testAPlainViewModelIsNotTracked() async {
+    func testAPlainViewModelReportsARealChangeOfAnObservedProperty() async {
         let model = PlainModel()
         let log = track { _ = model.count }
+        model.count = 0
+        XCTAssertEqual(log.all, [], "an equal write is no change")
         model.count = 1
-        XCTAssertEqual(log.all, [], "only an ObservableViewModel reports to Observation")
+        XCTAssertEqual(log.all, ["onChange"], "every ViewModel reports to Observation, with no opt-in")
+    }
+
+    func testAPlainViewModelReportsAnInPlaceChangeOfAnObservedProperty() async {
+        let model = PlainModel()
+        let log = track { _ = model.count }
+        model.count += 0
+        XCTAssertEqual(log.all, [])
+        model.count += 1
+        XCTAssertEqual(log.all, ["onChange"])
+    }
+
+    func testAPlainViewModelReportsAChangeOfAChildProperty() async {
+        let parent = PlainParent()
+        let child = parent.child
+        let equal = track { _ = parent.child }
+        parent.child = child
+        XCTAssertEqual(equal.all, [], "assigning the same child is no change")
+        parent.child = PlainModel()
+        XCTAssertEqual(equal.all, ["onChange"])
+
+        let dismissed = track { _ = parent.child }
+        parent.child?.dismiss()
+        XCTAssertEqual(dismissed.all, ["onChange"])
+    }
+
+    func testAnObservableViewModelSubclassStillCompilesAndReports() async {
+        let model = LegacyModel()
+        let log = track { _ = model.count }
+        model.count = 1
+        XCTAssertEqual(log.all, ["onChange"])
+    }
+
+    func testAPlainChildsChangeFiresForATrackerThatReadItThroughAPlainParent() async {
+        let parent = PlainParent()
+        let log = track { _ = parent.child?.count }
+        parent.child?.count = 0
+        XCTAssertEqual(log.all, [])
+        parent.child?.count = 1
+        XCTAssertEqual(log.all, ["onChange"])
     }
 }

@@ -84,7 +84,7 @@ final class ChildSlot<Value: ViewModelContainer>: ChildSlotProtocol {
     var value: Value
     let subscribers = SubscriberList<Value>()
     private weak var parent: ViewModel?
-    /// Tells Observation around a change, once a tracked read of an ``ObservableViewModel`` parent
+    /// Tells Observation around a change, once a read of the property registered with Observation
     /// installed it.
     var observationHooks: ChildObservationHooks?
 

@@ -1,6 +1,6 @@
 public import Observation
 
-/// The Observation registrar of one ``ObservableViewModel``, in a class of its own so that the view
+/// The Observation registrar of one ``ViewModel``, in a class of its own so that the view
 /// model holds it as one reference of known layout (the registrar's own layout is private to the
 /// Observation module, which makes every copy of it a call).
 @usableFromInline

@@ -1,9 +1,8 @@
 public import Observation
 
 extension Observed {
-    /// Whether Observation may have a tracker waiting for a change of the property: never for a view
-    /// model that is not an ``ObservableViewModel`` (a class check that folds away at compile time),
-    /// nor for a property Observation never saw read.
+    /// Whether Observation may have a tracker waiting for a change of the property: never for a
+    /// property no read ever registered with Observation (one load of a flag stored beside the value).
     @inlinable
     @inline(__always)
     @MainActor
@@ -11,12 +10,11 @@ extension Observed {
         _ instance: EnclosingSelf,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) -> Bool {
-        guard instance is ObservableViewModel else { return false }
-        return instance[keyPath: storageKeyPath].mayBeTracked
+        instance[keyPath: storageKeyPath].mayBeTracked
     }
 
-    /// Registers a read of the property with Observation when the view model is an
-    /// ``ObservableViewModel``. For any other view model the check folds away at compile time.
+    /// Registers a read of the property with Observation, creating the view model's registrar on its
+    /// first such read.
     @inlinable
     @inline(__always)
     @MainActor
@@ -25,13 +23,12 @@ extension Observed {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
-        guard let model = instance as? ObservableViewModel else { return }
-        let observation = model.observationState.map(Unmanaged.passUnretained) ?? model.makeObservationState()
+        let observation = instance.observationState.map(Unmanaged.passUnretained) ?? instance.makeObservationState()
         if !instance[keyPath: storageKeyPath].mayBeTracked { instance[keyPath: storageKeyPath].mayBeTracked = true }
         notifyAccess(observation, instance, wrappedKeyPath)
     }
 
-    /// Writes the property of an ``ObservableViewModel`` that a tracker may be watching: unless
+    /// Writes the property that a tracker may be watching: unless
     /// `newValue` equals the current value, tells Observation the property will change, stores it and
     /// calls the subscribers, then tells Observation it changed.
     @inlinable
@@ -49,9 +46,7 @@ extension Observed {
         // later change goes to the registrar, as every change of an `@Observable` property does.
         // The state exists: the read that set `mayBeTracked` created it, and the view model keeps it.
         // Unretained: `instance`, borrowed for this whole call, holds it and never replaces it.
-        guard let model = instance as? ObservableViewModel,
-              let observation = model.observationState.map(Unmanaged.passUnretained)
-        else {
+        guard let observation = instance.observationState.map(Unmanaged.passUnretained) else {
             store(newValue, to: instance, storage: storageKeyPath)
             return
         }
@@ -60,8 +55,8 @@ extension Observed {
         notifyDidSet(observation, instance, wrappedKeyPath)
     }
 
-    /// Tells Observation that the property of an ``ObservableViewModel`` that a tracker may be
-    /// watching is about to be mutated in place.
+    /// Tells Observation that the property that a tracker may be watching is about to be mutated in
+    /// place.
     @inlinable
     @inline(__always)
     @MainActor
@@ -70,14 +65,11 @@ extension Observed {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>
     ) {
         // The state exists, as in `writeNotifyingObservation`.
-        guard let model = instance as? ObservableViewModel,
-              let observation = model.observationState.map(Unmanaged.passUnretained)
-        else { return }
+        guard let observation = instance.observationState.map(Unmanaged.passUnretained) else { return }
         notifyWillSet(observation, instance, wrappedKeyPath)
     }
 
-    /// After an in-place mutation of the property of an ``ObservableViewModel`` that a tracker may be
-    /// watching: calls the subscribers, then tells Observation the property changed.
+    /// After an in-place mutation of the property that a tracker may be watching: calls the subscribers, then tells Observation the property changed.
     @inlinable
     @inline(__always)
     @MainActor
@@ -87,9 +79,7 @@ extension Observed {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         notifySubscribers(of: instance, storage: storageKeyPath)
-        guard let model = instance as? ObservableViewModel,
-              let observation = model.observationState.map(Unmanaged.passUnretained)
-        else { return }
+        guard let observation = instance.observationState.map(Unmanaged.passUnretained) else { return }
         notifyDidSet(observation, instance, wrappedKeyPath)
     }
 }

@@ -9,8 +9,10 @@
 ///
 /// Reading is a plain property read. Writing a value equal to the current one does nothing; writing a
 /// different one stores it, then calls the property's subscribers and the view model's change
-/// subscribers, in the order they subscribed. A write costs one comparison, one store and, when nobody
-/// observes, one check: no allocation and no lock.
+/// subscribers, in the order they subscribed. Swift's Observation hears of it too (see
+/// <doc:ObservationInterop>). A write of a property that was never read tells Observation nothing: no
+/// allocation and no lock. Once the property has been read, a real change also goes through
+/// Observation's registrar, which takes its lock (see <doc:Performance>).
 ///
 /// A mutation in place (`rows.append(row)`, `rows[id: id]?.title = title`, `rows.sort()`, a mutating
 /// method of a struct) changes the stored value itself: a collection the view model alone holds is
@@ -25,10 +27,10 @@ public struct Observed<Value: Equatable> {
     @usableFromInline
     var value: Value
 
-    /// Whether Observation may have a tracker watching the property: set by a read of the property of
-    /// an ``ObservableViewModel`` (the only way a tracker starts watching it) and kept from then on,
-    /// since a tracker installed with `willSet`/`didSet` stays registered across changes. Never set
-    /// for any other view model.
+    /// Whether Observation may have a tracker watching the property: set by the first read of the
+    /// property (the only way a tracker starts watching it) and kept from then on, since a tracker
+    /// installed with `willSet`/`didSet` stays registered across changes. Until it is set, a write does
+    /// no Observation work.
     @usableFromInline
     var mayBeTracked: Bool
 
@@ -59,8 +61,8 @@ public struct Observed<Value: Equatable> {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) -> Value {
         // NB: both accessors are always inlined, so that the key paths resolve at compile time (as
-        // they would not in a call of a specialized accessor) for a view model whose accessors are
-        // larger, such as an `ObservableViewModel`'s.
+        // they would not in a call of a specialized accessor), although the accessors hold the
+        // Observation branch.
         @inline(__always)
         get {
             registerObservationAccess(instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
@@ -83,9 +85,8 @@ public struct Observed<Value: Equatable> {
             // NB: the work happens in `write` and `writeNotifyingObservation`, which borrow `instance`.
             // Doing it here, where `instance` is owned, makes the optimizer retain and release the view model around the
             // delivery (two atomic operations, several times the rest of a write).
-            // The Observation branch exists only for an `ObservableViewModel` (it folds away for any
-            // other view model, and with it every use of `wrappedKeyPath`), and is taken only while a
-            // tracker may be watching the property.
+            // The Observation branch (the only use of `wrappedKeyPath`) is taken only once a read
+            // registered the property with Observation; until then a write checks one flag.
             if mayBeTracked(instance, storage: storageKeyPath) {
                 writeNotifyingObservation(newValue, to: instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
                 return

@@ -36,7 +36,7 @@ public import ViewModelKit
 /// - ``factAlertDismissed()``
 /// - ``toggleTimerButtonTapped()``
 @MainActor
-public final class CounterViewModel: ObservableViewModel {
+public final class CounterViewModel: ViewModel {
     /// The count.
     @Observed public private(set) var count = 0
     /// A fact about the current count; cleared whenever the count changes.

@@ -36,7 +36,7 @@ public import ViewModelKit
 /// - ``popToRoot()``
 /// - ``replacePath(with:)``
 @MainActor
-public final class GitHubNavigationViewModel: ObservableViewModel {
+public final class GitHubNavigationViewModel: ViewModel {
     /// A screen pushed on the stack.
     public enum Destination: ViewModelContainer {
         /// One repository's detail.

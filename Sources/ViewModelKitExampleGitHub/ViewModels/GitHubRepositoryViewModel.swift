@@ -47,7 +47,7 @@ public import ViewModelKit
 /// - ``delegate``
 /// - ``Event``
 @MainActor
-public final class GitHubRepositoryViewModel: ObservableViewModel {
+public final class GitHubRepositoryViewModel: ViewModel {
     /// The star count from which a repository is major, unless the initializer says otherwise.
     public nonisolated static let defaultMinimumStars = 50
 

@@ -37,7 +37,7 @@ public import ViewModelKit
 /// - ``delegate``
 /// - ``Event``
 @MainActor
-public final class RepositoryDetailViewModel: ObservableViewModel {
+public final class RepositoryDetailViewModel: ViewModel {
     /// What the detail tells its owner.
     public enum Event: Equatable, Sendable {
         /// The user asked for the other major repositories of this owner.
