@@ -228,7 +228,7 @@ final class GitHubRepositoryViewModelExplorationTests: XCTestCase {
     }
 
     func test_randomSessions_keepTheListsInvariants() async {
-        // VMK_EXPLORATION_SWEEP (.ci/run, release build): 20 more seeds of 1,000 runs find nothing either;
+        // VMK_EXPLORATION_SWEEP (.ci/run, release build): 5 more seeds of 1,000 runs find nothing either;
         // VMK_FULL_STRESS doubles the runs of the campaign below.
         for seed in ExplorationSweep.seeds {
             await Self.exploration().explore(ExplorationBudget(seed: seed, runs: ExplorationSweep.runs, steps: 40))
