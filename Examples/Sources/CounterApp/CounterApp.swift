@@ -18,18 +18,13 @@ struct CounterApp: App {
     }
 }
 #else
-import Foundation
+import ExamplesUI
 
 /// Where SwiftUI does not exist: says so, and where the feature runs instead.
 @main
 enum CounterApp {
     static func main() {
-        FileHandle.standardError.write(Data("""
-            CounterApp is a SwiftUI app: it runs on Apple platforms only.
-            The same feature runs in a terminal: `swift run counter` in the repository's root.
-
-            """.utf8))
-        exit(1)
+        exitWithoutSwiftUI(app: "CounterApp", terminalCommand: "swift run counter")
     }
 }
 #endif

@@ -17,18 +17,13 @@ struct GitHubRepositoriesApp: App {
     }
 }
 #else
-import Foundation
+import ExamplesUI
 
 /// Where SwiftUI does not exist: says so, and where the feature runs instead.
 @main
 enum GitHubRepositoriesApp {
     static func main() {
-        FileHandle.standardError.write(Data("""
-            GitHubRepositoriesApp is a SwiftUI app: it runs on Apple platforms only.
-            The same feature runs in a terminal: `swift run repos` in the repository's root.
-
-            """.utf8))
-        exit(1)
+        exitWithoutSwiftUI(app: "GitHubRepositoriesApp", terminalCommand: "swift run repos")
     }
 }
 #endif
