@@ -22,6 +22,12 @@ final class TaskRegistry: Sendable {
     /// Task tokens, unique across view models, so that tools can tell tasks apart in a tree.
     private static let taskTokens = Atomic<UInt64>(0)
 
+    /// A token no task has had: for a task tools track beside the owned ones (an intent the tester
+    /// sent that still runs).
+    static func makeToken() -> UInt64 {
+        taskTokens.add(1, ordering: .relaxed).newValue
+    }
+
     private struct State {
         var nextToken: UInt64 = 0
         var entries: [Entry] = []
@@ -47,7 +53,7 @@ final class TaskRegistry: Sendable {
     ) -> UInt64 {
         let (token, replaced) = state.withLock { state in
             let replaced = cancelInFlight ? state.markCancelled { $0.id == id } : []
-            let token = Self.taskTokens.add(1, ordering: .relaxed).newValue
+            let token = Self.makeToken()
             state.entries.append(Entry(id: id, token: token, origin: origin, cancel: cancel))
             return (token, replaced)
         }

@@ -17,6 +17,22 @@ package struct RunningTask {
     /// The token of the owned task whose operation is running now, if any: which task a change
     /// comes from.
     @TaskLocal package static var currentToken: UInt64?
+
+    /// A token that no owned task has, for work tools track beside the owned tasks (an `async`
+    /// intent the tester sent that is still running).
+    package static func makeToken() -> UInt64 {
+        TaskRegistry.makeToken()
+    }
+
+    /// Describes a task: `id`, the intent that started it, its token, and whether it started and
+    /// was cancelled.
+    package init(id: AnyHashable, origin: String, token: UInt64, hasStarted: Bool, isCancelled: Bool = false) {
+        self.id = id
+        self.origin = origin
+        self.token = token
+        self.hasStarted = hasStarted
+        self.isCancelled = isCancelled
+    }
 }
 
 extension ViewModel {

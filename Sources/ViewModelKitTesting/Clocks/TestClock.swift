@@ -152,6 +152,10 @@ public final class TestClock: Clock, Sendable {
         }
         // Runs once this task is running again, whether it was woken or cancelled.
         defer { acknowledgeWake(of: id) }
+        // Only the test ends this wait: a tester's `send` may return while its intent sleeps here.
+        let controlled = ControlledWaits.scope
+        controlled?.begin()
+        defer { controlled?.end() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let isCancelled = state.withLock { state -> Bool in

@@ -17,7 +17,11 @@ func waitForAnswer<Key: Sendable, Value: Sendable>(
     register: (@escaping AnswerResume) -> Bool,
     cancel: @Sendable () -> Void
 ) async throws -> Value {
-    try await withTaskCancellationHandler {
+    // Only the test ends this wait: a tester's `send` may return while its intent waits here.
+    let controlled = ControlledWaits.scope
+    controlled?.begin()
+    defer { controlled?.end() }
+    return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation(isolation: isolation) { (continuation: CheckedContinuation<Value, any Error>) in
             let resume: AnswerResume = { result in
                 switch result {

@@ -34,7 +34,7 @@ public struct IntentTasks<Model: ViewModel> {
 
     /// The tasks of ``started`` whose operation has not returned, cancelled ones included.
     private var stillRunning: [RunningTask] {
-        let running = Dictionary(tester.viewModel.runningTasksInTree.map { ($0.token, $0) }) { first, _ in first }
+        let running = Dictionary(tester.trackedTasks.map { ($0.token, $0) }) { first, _ in first }
         return started.compactMap { running[$0.token] }
     }
 
@@ -59,7 +59,7 @@ public struct IntentTasks<Model: ViewModel> {
         timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
-        for task in stillRunning where !task.isCancelled { tester.viewModel.cancelTaskInTree(token: task.token) }
+        for task in stillRunning where !task.isCancelled { tester.cancelTrackedTask(token: task.token) }
         let limit = timeout ?? tester.timeout
         let deadline = ContinuousClock.now.advanced(by: limit)
         // Let the cancellations reach the tasks first: most have ended when this returns.
@@ -72,7 +72,7 @@ public struct IntentTasks<Model: ViewModel> {
             // Let the ended tasks' last writes land, so that a receive finds them.
             return await tester.settleMainActorWork()
         }
-        let names = running.map { "id \(tester.idText($0.id)), started by \($0.origin)" }.joined(separator: "; ")
+        let names = running.map(tester.taskName).joined(separator: "; ")
         tester.fail(
             "Expected the tasks this intent started to end once cancelled, within \(limit), but "
                 + "\(running.count == 1 ? "one is" : "\(running.count) are") still running: \(names). "
@@ -109,7 +109,7 @@ public struct IntentTasks<Model: ViewModel> {
             // Let the ended tasks' last writes land, so that a receive finds them.
             return await tester.settleMainActorWork()
         }
-        let names = running.map { "id \(tester.idText($0.id)), started by \($0.origin)" + ($0.isCancelled ? " (cancelled)" : "") }
+        let names = running.map { tester.taskName($0) + ($0.isCancelled ? " (cancelled)" : "") }
             .joined(separator: "; ")
         tester.fail(
             "Expected the tasks this intent started to end within \(limit), but \(running.count == 1 ? "one is" : "\(running.count) are") "

@@ -57,11 +57,11 @@ extension ViewModelTester {
     ) async {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         await settleMainActorWork()
-        let running = viewModel.runningTasksInTree.filter { !skippedTasks.contains($0.token) }
+        let running = trackedTasks.filter { !skippedTasks.contains($0.token) }
         guard !running.isEmpty else {
             return failIfStrict(strict, "There were no in-flight tasks to skip.", at: location)
         }
-        noteSkipped("running tasks " + running.map { idText($0.id) }.joined(separator: ", "))
+        noteSkipped("running tasks " + running.map(taskName).joined(separator: ", "))
         skippedTasks.formUnion(running.map(\.token))
     }
 

@@ -124,7 +124,9 @@ public final class ViewModelTester<Model: ViewModel> {
     /// When the tester was made: a wait that gave up since then is named in its failures.
     private let startedAt = ContinuousClock.now
     /// Events the view model's delegates sent while nothing listened, reported at the next assertion.
-    private let unheardEvents = UnheardEventCollector()
+    let unheardEvents = UnheardEventCollector()
+    /// The `async` intents still running after their `send` returned.
+    let intentRuns = IntentRuns()
 
     /// The changes one step of a task made.
     struct Received {
@@ -193,9 +195,10 @@ public final class ViewModelTester<Model: ViewModel> {
             MainActor.assumeIsolated {
                 guard !isFinished else { return }
                 checkEnd(at: createdAt, waited: false)
-                viewModel.cancelAllTasksInTree()
+                cancelAllTrackedTasks()
             }
         } else {
+            intentRuns.cancelAll()
             Task { @MainActor [viewModel] in viewModel.cancelAllTasksInTree() }
         }
     }
@@ -211,6 +214,22 @@ public final class ViewModelTester<Model: ViewModel> {
     /// Everything the intent changes until it returns counts, including what tasks change while an
     /// `async` intent is awaited. An intent that throws fails the test. Then each task the intent
     /// started runs until it first suspends, and what it changes is queued for ``receive(_:timeout:fileID:filePath:line:column:)``.
+    ///
+    /// An `async` intent, as a view's `.task` or `.refreshable` awaits it, runs until it returns or
+    /// until it waits on something only the test ends: a ``TestClock`` sleep, a `ScriptedAnswers`
+    /// call, or a wait a double marks with ``controlledByTest(isolation:_:)``. Then `send` returns,
+    /// and the intent goes on when the test acts. What it changes from then on is received, named
+    /// after this `send`, and the returned ``IntentTasks`` includes it, to cancel it as SwiftUI
+    /// cancels a view's `.task`, or to wait for it:
+    ///
+    /// ```swift
+    /// let refresh = await tester.send({ await $0.refresh() }) { $0.isLoading = true }
+    /// await refresh.cancel()                    // the view went away
+    /// await tester.receive { $0.isLoading = false }
+    /// ```
+    ///
+    /// An intent that has not returned after ``timeout``, and waits on nothing the test controls,
+    /// fails the test with what to write; it goes on running.
     ///
     /// With a closure that changes nothing where nothing changed, the test fails: omit the closure
     /// when the intent must not change anything.
@@ -234,7 +253,7 @@ public final class ViewModelTester<Model: ViewModel> {
     /// - Returns: The tasks the intent started that still run; see ``IntentTasks``.
     @discardableResult
     public func send(
-        _ intent: @MainActor (Model) async throws -> Void,
+        _ intent: @escaping @MainActor (Model) async throws -> Void,
         assert updateExpectation: (@MainActor (inout ViewModelState<Model>) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -248,21 +267,16 @@ public final class ViewModelTester<Model: ViewModel> {
         }
         settleUnreceivedChanges(before: "sending an intent", at: location)
         defer { reportUnheardEvents(at: location) }
-        let runningBefore = Set(viewModel.runningTasksInTree.map(\.token))
+        let runningBefore = Set(trackedTasks.map(\.token))
         intentDepth += 1
-        do {
-            // The tasks the intent starts inherit the collector: what they send unheard is found too.
-            try await UnheardEvents.$collector.withValue(unheardEvents) { try await intent(viewModel) }
-        } catch {
-            fail("The intent threw an error: \(error)", at: location)
-        }
+        await runIntent(intent, at: location)
         intentDepth -= 1
         let actual = viewModel.snapshot()
         assert(actual, updateExpectation, from: asserted, at: location)
         asserted = actual
         latest = actual
         await letStartedTasksBegin()
-        return IntentTasks(tester: self, started: viewModel.runningTasksInTree.filter { !runningBefore.contains($0.token) })
+        return IntentTasks(tester: self, started: trackedTasks.filter { !runningBefore.contains($0.token) })
     }
 
     /// Waits for the next change a task of the view model makes, and asserts it.
@@ -327,13 +341,13 @@ public final class ViewModelTester<Model: ViewModel> {
                     if !next.isOvertaken { asserted = next.state }
                 }
             }
-            let nothingMoreComes = viewModel.runningTasksInTree.isEmpty || clock.now >= deadline
+            let nothingMoreComes = trackedTasks.isEmpty || clock.now >= deadline
             if nothingMoreComes, let newest = skipped.last {
                 // None of the changes matched: show how the newest one differs in what the test wrote.
                 assert(newest.state, updateExpectation, from: newest.before, at: location)
                 return
             }
-            if viewModel.runningTasksInTree.isEmpty {
+            if trackedTasks.isEmpty {
                 fail("Expected to receive a change from a task, but no task of \(asserted.typeName) is running.", at: location)
                 return
             }
@@ -383,7 +397,7 @@ public final class ViewModelTester<Model: ViewModel> {
         await settleMainActorWork()
         checkEnd(at: location, waited: true)
         isFinished = true
-        viewModel.cancelAllTasksInTree()
+        cancelAllTrackedTasks()
     }
 
     /// Asserts the current state without calling an intent, e.g. after advancing a clock in
@@ -452,7 +466,7 @@ public final class ViewModelTester<Model: ViewModel> {
             return
         }
         closeOpenChange()
-        openChange = OpenChange(task: task, origin: TaskOrigin.current, state: state)
+        openChange = OpenChange(task: task, origin: intentName(token: task) ?? TaskOrigin.current, state: state)
         // The step ends when the main actor next runs other work. A task's next step is enqueued only
         // after it suspends, so it queues behind this.
         Task { @MainActor [weak self] in
@@ -495,15 +509,15 @@ public final class ViewModelTester<Model: ViewModel> {
 
     private func viewModelDismissed() {
         isDismissed = true
-        viewModel.cancelAllTasksInTree()
+        cancelAllTrackedTasks()
     }
 
     /// The tasks the test must still see end, cancelled ones that are unwinding included.
     private var requiredTasks: [RunningTask] {
-        viewModel.runningTasksInTree.filter { !skippedTasks.contains($0.token) }
+        trackedTasks.filter { !skippedTasks.contains($0.token) }
     }
 
-    private func wake() {
+    func wake() {
         let continuation = waiter
         waiter = nil
         continuation?.resume()
@@ -636,6 +650,16 @@ public final class ViewModelTester<Model: ViewModel> {
                 )
             }
             for task in requiredTasks {
+                if let run = intentRuns.run(token: task.token) {
+                    fail(
+                        "An intent is still running at the end of the test: \(run.name)"
+                            + (task.isCancelled ? ", cancelled and not ended since" : "") + ".\n\n"
+                            + "Let it return (advance the clock, answer what it waits on) or cancel it (`await "
+                            + "tester.send(…).cancel()`, as SwiftUI cancels a view's `.task`) before the test ends.",
+                        at: location
+                    )
+                    continue
+                }
                 let advice = task.isCancelled
                     ? " It was cancelled, but it has not ended: it waits on something that ignores cancellation (a "
                         + "continuation that is never resumed, a call that does not check for cancellation).\n\n"
@@ -656,7 +680,7 @@ public final class ViewModelTester<Model: ViewModel> {
                 noteSkipped("\(counted(received.count, "change")) made by tasks")
             }
             if !requiredTasks.isEmpty {
-                noteSkipped("running tasks " + requiredTasks.map { idText($0.id) }.joined(separator: ", "))
+                noteSkipped("running tasks " + requiredTasks.map(taskName).joined(separator: ", "))
             }
         }
         received.removeAll()
@@ -712,7 +736,7 @@ public final class ViewModelTester<Model: ViewModel> {
     }
 
     private func describeRunningTasks() -> String {
-        let running = viewModel.runningTasksInTree
+        let running = trackedTasks
         guard !running.isEmpty else { return "No task is running." }
         return "Still running: " + running.map(describe).joined(separator: ", ") + "."
     }
@@ -720,7 +744,9 @@ public final class ViewModelTester<Model: ViewModel> {
     /// A task's id and the intent that started it, and whether it was cancelled: "\"load\" (started by
     /// loadButtonTapped())".
     func describe(_ task: RunningTask) -> String {
-        "\(idText(task.id)) (started by \(task.origin)" + (task.isCancelled ? "; cancelled, and not ended since)" : ")")
+        let cancelled = task.isCancelled ? "; cancelled, and not ended since" : ""
+        if let run = intentRuns.run(token: task.token) { return run.name + (cancelled.isEmpty ? "" : " (\(cancelled.dropFirst(2)))") }
+        return "\(idText(task.id)) (started by \(task.origin)" + cancelled + ")"
     }
 
     func describePendingSleepers() -> String {

@@ -1,0 +1,211 @@
+internal import Foundation
+internal import Synchronization
+internal import ViewModelKit
+
+/// An intent a tester's `send` started: it runs in a task of its own, so that `send` can return while
+/// it waits on the test (a ``TestClock``, a client's answer), as SwiftUI's `.task` and `.refreshable`
+/// leave an `async` method running.
+final class IntentRun: Sendable {
+    /// Tells the intent apart from the view model's owned tasks (same token space).
+    let token = RunningTask.makeToken()
+    /// The `send` that started it.
+    let site: ReportSite
+    /// The waits only the test ends, of the intent and of the tasks it started.
+    let scope = ControlledWaits.Scope()
+    private let state = Mutex(State())
+
+    private struct State {
+        var isDone = false
+        var isCancelled = false
+        var hasOutlivedSend = false
+        var task: Task<Void, Never>?
+    }
+
+    init(site: ReportSite) {
+        self.site = site
+    }
+
+    /// How failures and received changes name it: "the intent sent at Feature/FeatureTests.swift:42".
+    var name: String { "the intent sent at \(site.fileID):\(site.line)" }
+
+    /// Whether the intent has returned (or thrown).
+    var isDone: Bool { state.withLock { $0.isDone } }
+    /// Whether the test cancelled it.
+    var isCancelled: Bool { state.withLock { $0.isCancelled } }
+    /// Whether `send` returned before the intent did.
+    var hasOutlivedSend: Bool {
+        get { state.withLock { $0.hasOutlivedSend } }
+        set { state.withLock { $0.hasOutlivedSend = newValue } }
+    }
+
+    /// Keeps the task the intent runs in, to cancel it.
+    func attach(_ task: Task<Void, Never>) {
+        let cancelled = state.withLock { state -> Bool in
+            state.task = task
+            return state.isCancelled
+        }
+        if cancelled { task.cancel() }
+    }
+
+    /// Cancels the intent's task, as SwiftUI does when the view's `.task` ends.
+    func cancel() {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            guard !state.isDone else { return nil }
+            state.isCancelled = true
+            return state.task
+        }
+        task?.cancel()
+    }
+
+    /// Notes that the intent returned.
+    func markDone() {
+        state.withLock { $0.isDone = true }
+    }
+
+    /// The intent as the tester's task bookkeeping sees it.
+    var asRunningTask: RunningTask {
+        RunningTask(id: AnyHashable(name), origin: name, token: token, hasStarted: true, isCancelled: isCancelled)
+    }
+}
+
+/// The intents that outlived their `send`, readable from any thread (the tester's deinit cancels them).
+final class IntentRuns: Sendable {
+    private let runs = Mutex<[IntentRun]>([])
+
+    var all: [IntentRun] { runs.withLock { $0 } }
+
+    func append(_ run: IntentRun) {
+        runs.withLock { $0.append(run) }
+    }
+
+    func remove(_ run: IntentRun) {
+        runs.withLock { $0.removeAll { $0 === run } }
+    }
+
+    /// The run with `token`, if it is still running.
+    func run(token: UInt64) -> IntentRun? {
+        runs.withLock { runs in runs.first { $0.token == token } }
+    }
+
+    func cancelAll() {
+        for run in all { run.cancel() }
+    }
+}
+
+extension ViewModelTester {
+    /// The view model's tasks whose operation has not returned, and the intents still running after
+    /// their `send` returned: what `receive` waits on and `finish` requires to end.
+    var trackedTasks: [RunningTask] {
+        viewModel.runningTasksInTree + intentRuns.all.map(\.asRunningTask)
+    }
+
+    /// Cancels a tracked task: an owned one, or an intent still running.
+    func cancelTrackedTask(token: UInt64) {
+        if let run = intentRuns.run(token: token) {
+            run.cancel()
+        } else {
+            viewModel.cancelTaskInTree(token: token)
+        }
+    }
+
+    /// Cancels every tracked task.
+    func cancelAllTrackedTasks() {
+        intentRuns.cancelAll()
+        viewModel.cancelAllTasksInTree()
+    }
+
+    /// How messages name a tracked task: "id \"load\", started by load(user:)", or "the intent sent
+    /// at …" for an intent.
+    func taskName(_ task: RunningTask) -> String {
+        intentRuns.run(token: task.token)?.name ?? "id \(idText(task.id)), started by \(task.origin)"
+    }
+
+    /// The name of the intent a change by the task `token` belongs to, if that task is an intent
+    /// that outlived its `send`.
+    func intentName(token: UInt64?) -> String? {
+        token.flatMap { intentRuns.run(token: $0)?.name }
+    }
+
+    /// Runs `intent` until it returns or waits on something only the test ends, or until
+    /// ``timeout`` has passed (a failure naming what to write). A run that has not returned is kept
+    /// with the tracked tasks.
+    func runIntent(_ intent: @escaping @MainActor (Model) async throws -> Void, at location: ReportSite) async {
+        let run = IntentRun(site: location)
+        let body: @MainActor () async -> Void = { [weak self, viewModel, unheardEvents] in
+            var thrown: (any Error)?
+            do {
+                // The tasks the intent starts inherit these: what they send unheard is found too, and
+                // their waits on the test count for the intent.
+                try await UnheardEvents.$collector.withValue(unheardEvents) {
+                    try await ControlledWaits.$scope.withValue(run.scope) {
+                        try await RunningTask.$currentToken.withValue(run.token) { try await intent(viewModel) }
+                    }
+                }
+            } catch {
+                thrown = error
+            }
+            self?.intentEnded(run, thrown: thrown)
+        }
+        // An intent that does not suspend runs to its end right here, as a plain call would.
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            run.attach(Task.immediate(operation: body))
+        } else {
+            run.attach(Task(operation: body))
+        }
+        guard !run.isDone else { return }
+        await withTaskCancellationHandler {
+            await waitForIntent(run, at: location)
+        } onCancel: {
+            run.cancel()
+        }
+        if !run.isDone {
+            run.hasOutlivedSend = true
+            intentRuns.append(run)
+        }
+    }
+
+    /// Waits until `run` returns or waits on the test. Gives up after ``timeout``, failing with what
+    /// to write.
+    private func waitForIntent(_ run: IntentRun, at location: ReportSite) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            let remaining = clock.now.duration(to: deadline)
+            let woke = remaining > .zero
+                ? await waitOnMainActor(atMost: remaining) { run.isDone || run.scope.isWaiting }
+                : false
+            guard woke else {
+                return fail(
+                    "The intent has not returned within \(timeout), and it waits on nothing the test controls (a "
+                        + "TestClock, ScriptedAnswers), so `send` cannot tell that the test must act first.\n\n"
+                        + "If the test answers it later (a continuation or a stream of a client double), mark that wait: "
+                        + "`try await controlledByTest { … }` around the continuation, `stream.controlledByTest()` for a "
+                        + "stream; `send` then returns as soon as the intent waits there. If it waits on real work, "
+                        + "raise the tester's `timeout`.",
+                    at: location
+                )
+            }
+            if run.isDone { return }
+            // A wait that ends at once (a sleep whose deadline has passed) is not one on the test: let
+            // the work queued on the main actor run, then look again.
+            await settle { run.isDone || !run.scope.isWaiting }
+            if run.isDone || run.scope.isWaiting { return }
+        }
+    }
+
+    /// The intent's operation returned, or threw `thrown`.
+    private func intentEnded(_ run: IntentRun, thrown: (any Error)?) {
+        run.markDone()
+        intentRuns.remove(run)
+        // An error a cancelled intent throws is how it stops, as SwiftUI's cancelled `.task` stops.
+        if let thrown, !run.isCancelled {
+            fail(
+                run.hasOutlivedSend
+                    ? "The intent sent here threw an error after `send` returned: \(thrown)"
+                    : "The intent threw an error: \(thrown)",
+                at: run.site
+            )
+        }
+        wake()
+    }
+}
