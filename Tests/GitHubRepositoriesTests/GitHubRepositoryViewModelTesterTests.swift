@@ -53,6 +53,77 @@ final class GitHubRepositoryViewModelTesterTests: XCTestCase {
         await tester.finish()
     }
 
+    // MARK: - Loaded as the document's view loads it: `.task` and `.refreshable` await `load(user:)`
+
+    func testTaskLoadReturnsWhileTheRequestIsOut_andTheAnswerIsReceived() async {
+        let client = ControlledGithubAPIClient()
+        let tester = ViewModelTester(makeViewModel(client))
+
+        // `.task { try? await viewModel.load(user: "apple") }`
+        let load = await tester.send({ try? await $0.load(user: "apple") }) {
+            $0.userName = "apple"
+            $0.isLoading = true
+        }
+        await client.waitForRequest(user: "apple")
+        client.respond(user: "apple", with: .success(seeds))
+        await tester.receive {
+            $0.repositories = self.seeds
+            $0.majorRepositories = self.majors
+            $0.lastRefreshed = self.refreshed
+            $0.isLoading = false
+        }
+        await load.finish()
+        XCTAssertFalse(load.isRunning)
+        await tester.finish()
+    }
+
+    func testLeavingTheScreenCancelsTheTaskLoad_andStopsTheSpinner() async {
+        // The project's double answers through `ScriptedAnswers`, and a cancelled call stops waiting,
+        // as a live request does.
+        let answers = ScriptedAnswers()
+        let tester = ViewModelTester(makeViewModel(GitHubClientDouble(answers: answers)))
+
+        let load = await tester.send({ try? await $0.load(user: "apple") }) {
+            $0.userName = "apple"
+            $0.isLoading = true
+        }
+        // The view disappears: SwiftUI cancels its `.task`, which cancels the load it awaits.
+        await load.cancel()
+        await tester.receive { $0.isLoading = false }
+        await tester.finish()
+    }
+
+    func testPullToRefreshReloadsTheSameUser() async {
+        let client = ControlledGithubAPIClient()
+        let tester = ViewModelTester(makeViewModel(client))
+        let newer = [GitHubRepository(id: 9, name: "new", stargazersCount: 100)]
+
+        await tester.send({ try? await $0.load(user: "apple") }) {
+            $0.userName = "apple"
+            $0.isLoading = true
+        }
+        await client.waitForRequest(user: "apple")
+        client.respond(user: "apple", with: .success(seeds))
+        await tester.receive {
+            $0.repositories = self.seeds
+            $0.majorRepositories = self.majors
+            $0.lastRefreshed = self.refreshed
+            $0.isLoading = false
+        }
+
+        // `.refreshable { try? await viewModel.refresh() }`
+        let refresh = await tester.send({ try? await $0.refresh() }) { $0.isLoading = true }
+        await client.waitForRequest(user: "apple")
+        client.respond(user: "apple", with: .success(newer))
+        await tester.receive {
+            $0.repositories = newer
+            $0.majorRepositories = newer
+            $0.isLoading = false
+        }
+        await refresh.finish()
+        await tester.finish()
+    }
+
     func testFailureShowsTheErrorAndKeepsTheList() async {
         let client = ControlledGithubAPIClient()
         let tester = ViewModelTester(makeViewModel(client))
