@@ -1,5 +1,6 @@
 import ViewModelKitExampleCounter
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 import ViewModelKit
@@ -91,6 +92,98 @@ enum TestingArticle {
         await tester.receive { $0.status = "uploading" }   // ran before send returned
         await clock.advance(by: .seconds(2))
         await tester.receive { $0.status = "done" }
+        await tester.finish()
+        // end snippet
+    }
+
+    // MARK: - Async intents
+
+    // snippet: testing-async-view-model
+    protocol FeedClient: Sendable {
+        func latest() async throws -> [String]
+    }
+
+    @MainActor
+    final class FeedViewModel: ViewModel {
+        @Observed private(set) var items: [String] = []
+        @Observed private(set) var isLoading = false
+        private let client: any FeedClient
+
+        init(client: any FeedClient) { self.client = client }
+
+        /// The view calls it from `.task { await viewModel.refresh() }` and
+        /// `.refreshable { await viewModel.refresh() }`.
+        func refresh() async {
+            isLoading = true
+            defer { isLoading = false }
+            items = (try? await client.latest()) ?? items
+        }
+    }
+
+    /// The test answers each call: `ScriptedAnswers` knows its waits are the test's to end.
+    struct FeedClientDouble: FeedClient {
+        let answers: ScriptedAnswers
+
+        func latest() async throws -> [String] {
+            try await answers.answer("FeedClient", "latest", for: "")
+        }
+    }
+    // end snippet
+
+    // snippet: testing-controlled-by-test
+    final class GatedFeedClient: FeedClient {
+        private let pending = Mutex<[CheckedContinuation<[String], any Error>]>([])
+        let (notes, noteSink) = AsyncStream.makeStream(of: String.self)
+
+        func latest() async throws -> [String] {
+            try await controlledByTest {
+                try await withCheckedThrowingContinuation { continuation in
+                    pending.withLock { $0.append(continuation) }
+                }
+            }
+        }
+
+        var notifications: some AsyncSequence<String, Never> { notes.controlledByTest() }
+
+        func answer(_ items: [String]) {
+            for continuation in pending.withLock({ pending in defer { pending = [] }; return pending }) {
+                continuation.resume(returning: items)
+            }
+        }
+    }
+    // end snippet
+
+    @MainActor
+    static func controlledByTestDouble() async {
+        let client = GatedFeedClient()
+        let tester = ViewModelTester(FeedViewModel(client: client))
+        await tester.send({ await $0.refresh() }) { $0.isLoading = true }
+        client.answer(["Hello"])
+        await tester.receive {
+            $0.items = ["Hello"]
+            $0.isLoading = false
+        }
+        await tester.finish()
+    }
+
+    @MainActor
+    static func asyncIntent() async {
+        // snippet: testing-async-intent
+        let answers = ScriptedAnswers()
+        let tester = ViewModelTester(FeedViewModel(client: FeedClientDouble(answers: answers)))
+
+        // Returns once `refresh()` waits for the client, as the view's `.task` goes on.
+        await tester.send({ await $0.refresh() }) { $0.isLoading = true }
+        await answers.respond(to: "FeedClient", "latest", for: "", returning: ["Hello"])
+        await tester.receive {
+            $0.items = ["Hello"]
+            $0.isLoading = false
+        }
+
+        // Pull to refresh, then leave the screen: SwiftUI cancels the `.task`.
+        let refresh = await tester.send({ await $0.refresh() }) { $0.isLoading = true }
+        await refresh.cancel()
+        await tester.receive { $0.isLoading = false }       // the `defer`, as the task unwound
         await tester.finish()
         // end snippet
     }
@@ -466,6 +559,14 @@ final class TestingArticleTests: XCTestCase {
 
     func testTheFirstTestPasses() async {
         await TestingArticle.firstTest()
+    }
+
+    func testAnAsyncIntentReturnsWhileItWaitsOnTheTest() async {
+        await TestingArticle.asyncIntent()
+    }
+
+    func testADoubleMarksItsOwnWaitControlledByTest() async {
+        await TestingArticle.controlledByTestDouble()
     }
 
     func testEachStepOfATaskIsOneReceivedChange() async {
