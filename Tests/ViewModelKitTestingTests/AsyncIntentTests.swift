@@ -1,5 +1,6 @@
 import ViewModelKit
 import ViewModelKitTesting
+import Testing
 import XCTest
 
 /// `async` intents as SwiftUI's `.task` and `.refreshable` await them: `send` returns once the intent
@@ -249,5 +250,52 @@ final class ControlledByTestTests: XCTestCase {
         await observing.cancel()
         await tester.finish()
         XCTAssertEqual(reporter.messages, [])
+    }
+}
+
+/// Under Swift Testing's parallel runner, one test's waits on its test clock never make another
+/// test's `send` return early: the waits an intent counts are those of its own task tree.
+@Suite struct AsyncIntentParallelTests {
+    @MainActor
+    final class CountModel: ViewModel {
+        @Observed private(set) var count = 0
+        let clock: any Clock<Duration>
+        let stub: @Sendable () async -> Int
+
+        init(clock: any Clock<Duration>, stub: @escaping @Sendable () async -> Int) {
+            self.clock = clock
+            self.stub = stub
+        }
+
+        func waitThenCount() async {
+            guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
+            count += 1
+        }
+
+        func load() async {
+            count = await stub()
+        }
+    }
+
+    @Test(arguments: 0..<16)
+    @MainActor
+    func aSendWaitsForItsOwnIntentOnly(index: Int) async {
+        let reporter = RecordingIssueReporter()
+        let clock = TestClock()
+        // A stub that answers after hops off the main actor: never a wait on the test.
+        let model = CountModel(clock: clock) {
+            for _ in 0..<20 { await Task.detached { await Task.yield() }.value }
+            return 7
+        }
+        let tester = ViewModelTester(model, clocks: [clock], reporter: reporter)
+        if index.isMultiple(of: 2) {
+            await tester.send({ await $0.waitThenCount() })
+            await clock.advance(by: .seconds(1))
+            await tester.receive { $0.count = 1 }
+        } else {
+            await tester.send({ await $0.load() }) { $0.count = 7 }
+        }
+        await tester.finish()
+        #expect(reporter.messages == [])
     }
 }

@@ -62,6 +62,60 @@ final class IntentRun: Sendable {
         state.withLock { $0.isDone = true }
     }
 
+    /// Starts `operation` in a task of its own, with a fresh ``scope`` and token, and calls `onEnd`
+    /// with what it threw once it returns. An operation that does not suspend runs to its end before
+    /// this returns, as a plain call would.
+    @MainActor
+    static func start(
+        site: ReportSite,
+        _ operation: @escaping @MainActor () async throws -> Void,
+        onEnd: @escaping @MainActor (IntentRun, (any Error)?) -> Void
+    ) -> IntentRun {
+        let run = IntentRun(site: site)
+        let body: @MainActor () async -> Void = {
+            var thrown: (any Error)?
+            do {
+                // The tasks the intent starts inherit the scope: their waits on the test count for it.
+                try await ControlledWaits.$scope.withValue(run.scope) {
+                    try await RunningTask.$currentToken.withValue(run.token) { try await operation() }
+                }
+            } catch {
+                thrown = error
+            }
+            run.markDone()
+            onEnd(run, thrown)
+        }
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            run.attach(Task.immediate(operation: body))
+        } else {
+            run.attach(Task(operation: body))
+        }
+        return run
+    }
+
+    /// Waits until the intent has returned or waits on something only the test ends; returns `false`
+    /// if neither happened within `timeout`. Cancelling the waiting task cancels the intent.
+    @MainActor
+    func waitUntilReturnedOrWaitingOnTest(timeout: Duration) async -> Bool {
+        await withTaskCancellationHandler {
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: timeout)
+            while true {
+                let remaining = clock.now.duration(to: deadline)
+                guard remaining > .zero, await waitOnMainActor(atMost: remaining, until: { self.isDone || self.scope.isWaiting }) else {
+                    return false
+                }
+                if isDone { return true }
+                // A wait that ends at once (a sleep whose deadline has passed) is not one on the test:
+                // let the work queued on the main actor run, then look again.
+                await settle { self.isDone || !self.scope.isWaiting }
+                if isDone || scope.isWaiting { return true }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
     /// The intent as the tester's task bookkeeping sees it.
     var asRunningTask: RunningTask {
         RunningTask(id: AnyHashable(name), origin: name, token: token, hasStarted: true, isCancelled: isCancelled)
@@ -130,72 +184,36 @@ extension ViewModelTester {
     /// ``timeout`` has passed (a failure naming what to write). A run that has not returned is kept
     /// with the tracked tasks.
     func runIntent(_ intent: @escaping @MainActor (Model) async throws -> Void, at location: ReportSite) async {
-        let run = IntentRun(site: location)
-        let body: @MainActor () async -> Void = { [weak self, viewModel, unheardEvents] in
-            var thrown: (any Error)?
-            do {
-                // The tasks the intent starts inherit these: what they send unheard is found too, and
-                // their waits on the test count for the intent.
-                try await UnheardEvents.$collector.withValue(unheardEvents) {
-                    try await ControlledWaits.$scope.withValue(run.scope) {
-                        try await RunningTask.$currentToken.withValue(run.token) { try await intent(viewModel) }
-                    }
-                }
-            } catch {
-                thrown = error
-            }
+        let run = IntentRun.start(site: location) { [viewModel, unheardEvents] in
+            // The tasks the intent starts inherit the collector: what they send unheard is found too.
+            try await UnheardEvents.$collector.withValue(unheardEvents) { try await intent(viewModel) }
+        } onEnd: { [weak self] run, thrown in
             self?.intentEnded(run, thrown: thrown)
         }
-        // An intent that does not suspend runs to its end right here, as a plain call would.
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            run.attach(Task.immediate(operation: body))
-        } else {
-            run.attach(Task(operation: body))
-        }
         guard !run.isDone else { return }
-        await withTaskCancellationHandler {
-            await waitForIntent(run, at: location)
-        } onCancel: {
-            run.cancel()
+        guard await run.waitUntilReturnedOrWaitingOnTest(timeout: timeout) else {
+            fail(
+                "The intent has not returned within \(timeout), and it waits on nothing the test controls (a "
+                    + "TestClock, ScriptedAnswers), so `send` cannot tell that the test must act first.\n\n"
+                    + "If the test answers it later (a continuation or a stream of a client double), mark that wait: "
+                    + "`try await controlledByTest { … }` around the continuation, `stream.controlledByTest()` for a "
+                    + "stream; `send` then returns as soon as the intent waits there. If it waits on real work, "
+                    + "raise the tester's `timeout`.",
+                at: location
+            )
+            return keep(run)
         }
-        if !run.isDone {
-            run.hasOutlivedSend = true
-            intentRuns.append(run)
-        }
+        if !run.isDone { keep(run) }
     }
 
-    /// Waits until `run` returns or waits on the test. Gives up after ``timeout``, failing with what
-    /// to write.
-    private func waitForIntent(_ run: IntentRun, at location: ReportSite) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
-            let remaining = clock.now.duration(to: deadline)
-            let woke = remaining > .zero
-                ? await waitOnMainActor(atMost: remaining) { run.isDone || run.scope.isWaiting }
-                : false
-            guard woke else {
-                return fail(
-                    "The intent has not returned within \(timeout), and it waits on nothing the test controls (a "
-                        + "TestClock, ScriptedAnswers), so `send` cannot tell that the test must act first.\n\n"
-                        + "If the test answers it later (a continuation or a stream of a client double), mark that wait: "
-                        + "`try await controlledByTest { … }` around the continuation, `stream.controlledByTest()` for a "
-                        + "stream; `send` then returns as soon as the intent waits there. If it waits on real work, "
-                        + "raise the tester's `timeout`.",
-                    at: location
-                )
-            }
-            if run.isDone { return }
-            // A wait that ends at once (a sleep whose deadline has passed) is not one on the test: let
-            // the work queued on the main actor run, then look again.
-            await settle { run.isDone || !run.scope.isWaiting }
-            if run.isDone || run.scope.isWaiting { return }
-        }
+    /// Keeps a run that outlived its `send` with the tracked tasks.
+    private func keep(_ run: IntentRun) {
+        run.hasOutlivedSend = true
+        intentRuns.append(run)
     }
 
     /// The intent's operation returned, or threw `thrown`.
     private func intentEnded(_ run: IntentRun, thrown: (any Error)?) {
-        run.markDone()
         intentRuns.remove(run)
         // An error a cancelled intent throws is how it stops, as SwiftUI's cancelled `.task` stops.
         if let thrown, !run.isCancelled {
