@@ -13,7 +13,15 @@ public import ViewModelKit
 /// ```
 ///
 /// They are the view model's owned tasks (in its whole tree) that started while the intent ran and
-/// still ran when `send` returned; a task that had already ended by then is not among them. What
+/// still ran when `send` returned, and the intent itself when it is an `async` one that had not
+/// returned (it waits on the test); a task that had already ended by then is not among them:
+///
+/// ```swift
+/// let refresh = await tester.send({ await $0.refresh() }) { $0.isLoading = true }
+/// await refresh.cancel()                              // SwiftUI cancels the view's `.task`
+/// ```
+///
+/// What
 /// they change is queued for ``ViewModelTester/receive(_:timeout:fileID:filePath:line:column:)`` as
 /// always: waiting for them or cancelling them receives nothing. A task cancelled in `cancel()`
 /// still writes as it unwinds (a `defer` resetting a loading flag); `cancel()` waits for that, and
