@@ -70,6 +70,62 @@ extension ViewModel {
     }
 }
 
+/// How the intent a recorder hears is called, for the test it writes.
+package enum RecordedCall {
+    /// Whether the intent is `async` (`await $0.refresh()`) and whether it throws (`try await …`):
+    /// set while `await recordIntent(…)` tells the recorder.
+    @TaskLocal package static var kind: (isAsync: Bool, throws: Bool) = (false, false)
+}
+
+extension ViewModel {
+    /// Tells a session recorder, if one is installed, that this `async` intent was called, so that the
+    /// test it writes awaits it (`await tester.send({ await $0.refresh() })`): a SwiftUI view calls
+    /// it from `.task` or `.refreshable`.
+    ///
+    /// ```swift
+    /// public func refresh() async throws {
+    ///     await recordIntent(throwing: true)
+    ///     …
+    /// }
+    /// ```
+    ///
+    /// In an `async` method the compiler picks this overload and asks for `await`.
+    /// - Parameters:
+    ///   - throwing: Whether the intent throws: the written test then calls it with `try await`.
+    ///   - function: The intent's name with its argument labels. Leave the default.
+    public func recordIntent(throwing: Bool = false, function: String = #function) async {
+        guard let recorder = IntentRecording.recorder else { return }
+        RecordedCall.$kind.withValue((true, throwing)) { recorder.intentCalled(function, arguments: [], on: self) }
+    }
+
+    /// Tells a session recorder, if one is installed, that this `async` intent was called with
+    /// `argument`; see ``recordIntent(throwing:function:)``.
+    /// - Parameters:
+    ///   - argument: The intent's argument; evaluated only while a recorder is installed.
+    ///   - throwing: Whether the intent throws.
+    ///   - function: The intent's name with its argument labels. Leave the default.
+    public func recordIntent<A>(_ argument: @autoclosure () -> A, throwing: Bool = false, function: String = #function) async {
+        guard let recorder = IntentRecording.recorder else { return }
+        let arguments: [Any] = [argument()]
+        RecordedCall.$kind.withValue((true, throwing)) { recorder.intentCalled(function, arguments: arguments, on: self) }
+    }
+
+    /// Tells a session recorder, if one is installed, that this `async` intent was called with two
+    /// arguments; see ``recordIntent(throwing:function:)``.
+    /// - Parameters:
+    ///   - first: The first argument; evaluated only while a recorder is installed.
+    ///   - second: The second argument.
+    ///   - throwing: Whether the intent throws.
+    ///   - function: The intent's name with its argument labels. Leave the default.
+    public func recordIntent<A, B>(
+        _ first: @autoclosure () -> A, _ second: @autoclosure () -> B, throwing: Bool = false, function: String = #function
+    ) async {
+        guard let recorder = IntentRecording.recorder else { return }
+        let arguments: [Any] = [first(), second()]
+        RecordedCall.$kind.withValue((true, throwing)) { recorder.intentCalled(function, arguments: arguments, on: self) }
+    }
+}
+
 extension ViewModel {
     /// The ``Child`` properties of this view model, by name (without the wrapper's underscore), with
     /// their current values. For tools that locate a child from the root.

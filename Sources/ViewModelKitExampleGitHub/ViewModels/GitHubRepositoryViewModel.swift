@@ -129,6 +129,7 @@ public final class GitHubRepositoryViewModel: ViewModel {
     /// - Throws: A ``FetcherError`` (also stored in ``error``), or `CancellationError` if a newer load
     ///   replaced this one or the calling task was cancelled.
     public func load(user: String) async throws {
+        await recordIntent(user, throwing: true)
         let task = startLoad(user: user, debounce: nil, completion: nil)
         try await withTaskCancellationHandler {
             try await task.value
@@ -153,6 +154,7 @@ public final class GitHubRepositoryViewModel: ViewModel {
 
     /// Loads the current user again.
     public func refresh() async throws {
+        await recordIntent(throwing: true)
         try await load(user: userName)
     }
 
