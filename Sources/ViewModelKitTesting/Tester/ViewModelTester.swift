@@ -133,6 +133,8 @@ public final class ViewModelTester<Model: ViewModel> {
         var state: StateSnapshot
         /// Left queued by an assertion that failed for it; the asserted state has moved past it.
         var isOvertaken = false
+        /// An event the view model sent, in order with its changes; `nil` for a change.
+        var event: ReceivedEvent?
     }
 
     /// The step whose changes are being collected.
@@ -181,6 +183,7 @@ public final class ViewModelTester<Model: ViewModel> {
         subscriptions.append(viewModel.observeChanges { [weak self] in self?.viewModelChanged() })
         subscriptions.append(viewModel.observeTaskEnds { [weak self] in self?.wake() })
         subscriptions.append(viewModel.observeUnownedDismissals { [weak self] in self?.viewModelDismissed() })
+        startReceivingEvents()
     }
 
     // NB: not an `isolated deinit`. On Apple platforms a main-actor isolated deinit aborts when it
@@ -307,6 +310,9 @@ public final class ViewModelTester<Model: ViewModel> {
             closeOpenChange()
             if exhaustivity == .on, !received.isEmpty {
                 let next = received.removeFirst()
+                if let event = next.event {
+                    return fail("Expected to receive a change from a task, but the view model sent an event first:\n\n" + describe(event, of: next), at: location)
+                }
                 assert(next.state, updateExpectation, from: next.before, at: location)
                 if !next.isOvertaken { asserted = next.state }
                 // A later change already queued means its task went on past this one: the wait
@@ -318,6 +324,10 @@ public final class ViewModelTester<Model: ViewModel> {
             if exhaustivity != .on {
                 while !received.isEmpty {
                     let next = received.removeFirst()
+                    if next.event != nil {
+                        skipped.append(next)
+                        continue
+                    }
                     if matches(next.state, updateExpectation, from: next.before, at: location) {
                         if !skipped.isEmpty { noteSkipped("\(counted(skipped.count, "change")) made by tasks") }
                         if !next.isOvertaken { asserted = next.state }
@@ -328,7 +338,7 @@ public final class ViewModelTester<Model: ViewModel> {
                 }
             }
             let nothingMoreComes = viewModel.runningTasksInTree.isEmpty || clock.now >= deadline
-            if nothingMoreComes, let newest = skipped.last {
+            if nothingMoreComes, let newest = skipped.last(where: { $0.event == nil }) {
                 // None of the changes matched: show how the newest one differs in what the test wrote.
                 assert(newest.state, updateExpectation, from: newest.before, at: location)
                 return
@@ -420,15 +430,14 @@ public final class ViewModelTester<Model: ViewModel> {
     private func settleUnreceivedChanges(before what: String, at location: SourceLocation) {
         closeOpenChange()
         guard !received.isEmpty else { return }
-        let count = received.count
         if exhaustivity == .on {
             fail(
-                "Must handle \(counted(count, "received change")) before \(what):\n\n" + describe(received),
+                "Must handle \(describeCount(received, change: "received change", event: "received event")) before \(what):\n\n" + describe(received),
                 at: location
             )
             for index in received.indices { received[index].isOvertaken = true }
         } else {
-            noteSkipped("\(counted(count, "change")) made by tasks")
+            noteSkipped(describeSkipped(received))
             received.removeAll()
         }
         asserted = latest
@@ -503,7 +512,7 @@ public final class ViewModelTester<Model: ViewModel> {
         viewModel.runningTasksInTree.filter { !skippedTasks.contains($0.token) }
     }
 
-    private func wake() {
+    func wake() {
         let continuation = waiter
         waiter = nil
         continuation?.resume()
@@ -630,7 +639,7 @@ public final class ViewModelTester<Model: ViewModel> {
         if exhaustivity == .on {
             if !received.isEmpty {
                 fail(
-                    "The view model's tasks made \(counted(received.count, "change")) that no assertion received:\n\n"
+                    describeUnreceived(received) + " that no assertion received:\n\n"
                         + describe(received),
                     at: location
                 )
@@ -653,7 +662,7 @@ public final class ViewModelTester<Model: ViewModel> {
             }
         } else if case .off(true) = exhaustivity {
             if !received.isEmpty {
-                noteSkipped("\(counted(received.count, "change")) made by tasks")
+                noteSkipped(describeSkipped(received))
             }
             if !requiredTasks.isEmpty {
                 noteSkipped("running tasks " + requiredTasks.map { idText($0.id) }.joined(separator: ", "))
@@ -666,7 +675,7 @@ public final class ViewModelTester<Model: ViewModel> {
 
     /// Fails for each event a delegate sent while nothing listened (skips them when not exhaustive),
     /// as for a change no assertion received.
-    private func reportUnheardEvents(at location: SourceLocation) {
+    func reportUnheardEvents(at location: SourceLocation) {
         let events = unheardEvents.take()
         guard !events.isEmpty else { return }
         guard exhaustivity == .on else {
@@ -677,7 +686,7 @@ public final class ViewModelTester<Model: ViewModel> {
                 "\(event.channel) sent \(event.event)" + (event.origin.map { " (from a task of \($0))" } ?? "")
                     + " while nothing listened to it, so the event was lost.\n\n"
                     + "Connect its owner (`delegate.connect(to: self) { … }`) where the parent makes the child; "
-                    + "a test of the child alone hears it with `delegate.observe { … }`.",
+                    + "a test of the child alone receives its events (`await tester.receive(\\.delegate, …)`).",
                 at: location
             )
         }
@@ -704,14 +713,16 @@ public final class ViewModelTester<Model: ViewModel> {
             .joined(separator: "\n")
     }
 
-    private func describe(_ changes: [Received]) -> String {
+    func describe(_ changes: [Received]) -> String {
         let parts = changes.map { change in
-            "• from \(change.origin ?? "a task"):\n" + indentedDiff(change.before, change.state)
+            if let event = change.event { return describe(event, of: change) }
+            return "• from \(change.origin ?? "a task"):\n" + indentedDiff(change.before, change.state)
         }
-        return parts.joined(separator: "\n\n") + "\n\n(Before: −, After: +)"
+        let legend = changes.contains { $0.event == nil } ? "\n\n(Before: −, After: +)" : ""
+        return parts.joined(separator: "\n\n") + legend
     }
 
-    private func describeRunningTasks() -> String {
+    func describeRunningTasks() -> String {
         let running = viewModel.runningTasksInTree
         guard !running.isEmpty else { return "No task is running." }
         return "Still running: " + running.map(describe).joined(separator: ", ") + "."
