@@ -134,23 +134,21 @@ enum SwiftUIRecipesArticle {
         }
     }
     // end snippet
-
-    struct Feed: FeedClient {
-        var items: [String]
-        func latest() async throws -> [String] { items }
-    }
 }
 
 @MainActor
 final class SwiftUIRecipesArticleTests: XCTestCase {
-    typealias Search = SwiftUIRecipesArticle.SearchViewModel
-    typealias Notes = SwiftUIRecipesArticle.NotesViewModel
-    typealias Editor = SwiftUIRecipesArticle.EditorViewModel
+    typealias SearchViewModel = SwiftUIRecipesArticle.SearchViewModel
+    typealias NotesViewModel = SwiftUIRecipesArticle.NotesViewModel
+    typealias NoteViewModel = SwiftUIRecipesArticle.NoteViewModel
+    typealias EditorViewModel = SwiftUIRecipesArticle.EditorViewModel
+    typealias FeedViewModel = SwiftUIRecipesArticle.FeedViewModel
+    typealias FeedClient = SwiftUIRecipesArticle.FeedClient
 
     func testTypingInTheFieldCallsTheIntent() async {
         // snippet: swiftui-recipes-search-test
-        let tester = ViewModelTester(Search(catalog: ["Swift", "SwiftUI", "Vapor"]))
-        let query = tester.viewModel.intentBinding(\.query, send: Search.queryChanged)
+        let tester = ViewModelTester(SearchViewModel(catalog: ["Swift", "SwiftUI", "Vapor"]))
+        let query = tester.viewModel.intentBinding(\.query, send: SearchViewModel.queryChanged)
         await tester.send({ _ in query.wrappedValue = "swiftui" }) {
             $0.query = "swiftui"
             $0.results = ["SwiftUI"]
@@ -162,12 +160,12 @@ final class SwiftUIRecipesArticleTests: XCTestCase {
 
     func testTheBackButtonPopsThroughTheIntent() async {
         // snippet: swiftui-recipes-stack-test
-        let tester = ViewModelTester(Notes(titles: ["Groceries"]))
+        let tester = ViewModelTester(NotesViewModel(titles: ["Groceries"]))
         await tester.send({ $0.noteTapped("Groceries") }) {
-            $0.path.append(.note(SwiftUIRecipesArticle.NoteViewModel(title: "Groceries")))
+            $0.path.append(.note(NoteViewModel(title: "Groceries")))
         }
         // What SwiftUI's back button does: it writes the path without its last screen.
-        let path = tester.viewModel.intentBinding(\.path, send: Notes.pathChanged)
+        let path = tester.viewModel.intentBinding(\.path, send: NotesViewModel.pathChanged)
         await tester.send({ _ in path.wrappedValue.removeLast() }) { $0.path = [] }
         await tester.finish()
         // end snippet
@@ -175,15 +173,15 @@ final class SwiftUIRecipesArticleTests: XCTestCase {
 
     func testTheSheetIsDismissedByTheChildsEventOrBySwipingIt() async {
         // snippet: swiftui-recipes-sheet-test
-        let tester = ViewModelTester(Notes(titles: []))
-        await tester.send({ $0.addButtonTapped() }) { $0.editor = ViewModelState(Editor()) }
+        let tester = ViewModelTester(NotesViewModel(titles: []))
+        await tester.send({ $0.addButtonTapped() }) { $0.editor = ViewModelState(EditorViewModel()) }
         await tester.send({ $0.editor?.titleChanged("Groceries") }) { $0.editor?.title = "Groceries" }
         await tester.send({ $0.editor?.saveButtonTapped() }) {
             $0.titles = ["Groceries"]
             $0.editor = nil
         }
-        await tester.send({ $0.addButtonTapped() }) { $0.editor = ViewModelState(Editor()) }
-        let editor = tester.viewModel.intentBinding(\.editor, send: Notes.editorChanged)
+        await tester.send({ $0.addButtonTapped() }) { $0.editor = ViewModelState(EditorViewModel()) }
+        let editor = tester.viewModel.intentBinding(\.editor, send: NotesViewModel.editorChanged)
         await tester.send({ _ in editor.wrappedValue = nil }) { $0.editor = nil }   // swiped down
         await tester.finish()
         // end snippet
@@ -191,7 +189,7 @@ final class SwiftUIRecipesArticleTests: XCTestCase {
 
     func testTheEditorAloneSendsItsEvent() async {
         // snippet: swiftui-recipes-editor-test
-        let tester = ViewModelTester(Editor())
+        let tester = ViewModelTester(EditorViewModel())
         await tester.send({ $0.titleChanged("Groceries") }) { $0.title = "Groceries" }
         await tester.send({ $0.saveButtonTapped() })
         await tester.receive(\.delegate, .saved("Groceries"))
@@ -201,7 +199,7 @@ final class SwiftUIRecipesArticleTests: XCTestCase {
 
     func testATapOnTheAlertsButtonSendsItsActionAndDismissesIt() async {
         // snippet: swiftui-recipes-alert-test
-        let tester = ViewModelTester(Notes(titles: ["Groceries", "Ideas"]))
+        let tester = ViewModelTester(NotesViewModel(titles: ["Groceries", "Ideas"]))
         await tester.send({ $0.deleteButtonTapped("Ideas") }) {
             $0.alert = AlertState(
                 title: "Delete Ideas?",
@@ -220,7 +218,7 @@ final class SwiftUIRecipesArticleTests: XCTestCase {
     }
 
     func testCancellingTheAlertOnlyDismissesIt() async {
-        let tester = ViewModelTester(Notes(titles: ["Ideas"]))
+        let tester = ViewModelTester(NotesViewModel(titles: ["Ideas"]))
         await tester.send({ $0.deleteButtonTapped("Ideas") }) {
             $0.alert = AlertState(
                 title: "Delete Ideas?",
@@ -236,7 +234,7 @@ final class SwiftUIRecipesArticleTests: XCTestCase {
 
     func testAWrongAlertShowsWhichPartDiffers() async {
         let reporter = RecordingIssueReporter()
-        let tester = ViewModelTester(Notes(titles: ["Ideas"]), reporter: reporter)
+        let tester = ViewModelTester(NotesViewModel(titles: ["Ideas"]), reporter: reporter)
         await tester.send({ $0.deleteButtonTapped("Ideas") }) {
             $0.alert = AlertState(
                 title: "Delete Ideas?",
@@ -253,7 +251,12 @@ final class SwiftUIRecipesArticleTests: XCTestCase {
 
     func testTheFeedLoadsAsTaskAndRefreshableAwaitIt() async {
         // snippet: swiftui-recipes-feed-test
-        let tester = ViewModelTester(SwiftUIRecipesArticle.FeedViewModel(client: SwiftUIRecipesArticle.Feed(items: ["Hello"])))
+        struct StubFeed: FeedClient {
+            var items: [String]
+            func latest() async throws -> [String] { items }
+        }
+
+        let tester = ViewModelTester(FeedViewModel(client: StubFeed(items: ["Hello"])))
         await tester.send({ await $0.load() }) { $0.items = ["Hello"] }        // .task
         await tester.send({ await $0.load() })                                  // .refreshable: nothing new
         await tester.finish()
