@@ -38,8 +38,10 @@ internal import ViewModelKitStateDump
 /// one entry per step of a task (what it does between two suspension points), in the order the
 /// steps ran. Before `receive` returns, the view model's work queued on the main actor runs too,
 /// so that a task whose change was received is waiting again (on a clock, a client, a stream) when
-/// the test sends its next intent. ``finish(timeout:fileID:filePath:line:column:)`` (or the tester's deinitialization)
-/// fails on changes nobody received and on tasks still running.
+/// the test sends its next intent. The events the view model's own `Delegate` sends while nothing
+/// listens are queued with those changes, for ``receive(_:_:timeout:fileID:filePath:line:column:)``.
+/// ``finish(timeout:fileID:filePath:line:column:)`` (or the tester's deinitialization)
+/// fails on changes and events nobody received and on tasks still running.
 ///
 /// A tester leaves the process's scheduling as it is, so tests that run beside it (Swift Testing's
 /// parallel runner) keep theirs. For the steps of the view model's tasks to interleave the same way
@@ -58,6 +60,8 @@ internal import ViewModelKitStateDump
 /// - ``send(_:assert:fileID:filePath:line:column:)``
 /// - ``IntentTasks``
 /// - ``receive(_:timeout:fileID:filePath:line:column:)``
+/// - ``receive(_:_:timeout:fileID:filePath:line:column:)``
+/// - ``receive(_:case:timeout:fileID:filePath:line:column:)``
 /// - ``assert(_:fileID:filePath:line:column:)``
 /// - ``finish(timeout:fileID:filePath:line:column:)``
 /// - ``state``
