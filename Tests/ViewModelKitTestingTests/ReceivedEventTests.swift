@@ -366,4 +366,26 @@ final class ReceivedEventTests: XCTestCase {
             "ℹ︎ ReceivedEventTests.NewGameModel: skipped assertions: 1 event sent",
         ])
     }
+
+    func testANonExhaustiveReceiveSkipsWhatComesBeforeWhatItNames() async {
+        let clock = TestClock()
+        let tester = ViewModelTester(
+            TwoFactorModel(token: "t", client: AuthenticationClient(clock: clock)),
+            exhaustivity: .off(showSkippedAssertions: true), clocks: [clock], reporter: reporter
+        )
+        var skipped: [String] = []
+        tester.skippedAssertionsOutput = { skipped.append($0) }
+        await tester.send({ $0.codeChanged("1234") })
+        await tester.send({ $0.submitButtonTapped() })
+        await clock.advance(by: .seconds(1))
+        await tester.receive(\.delegate, .twoFactorSucceeded(token: "t-verified"))
+        XCTAssertEqual(skipped.last, "ℹ︎ ReceivedEventTests.TwoFactorModel: skipped assertions: 1 change made by tasks")
+        await tester.send({ $0.submitButtonTapped() })
+        await clock.advance(by: .seconds(1))
+        await tester.receive { $0.isSubmitting = false }
+        // The change came first: the event after it is left for the end.
+        await tester.finish()
+        XCTAssertEqual(skipped.last, "ℹ︎ ReceivedEventTests.TwoFactorModel: skipped assertions: 1 event sent")
+        XCTAssertEqual(reporter.messages, [])
+    }
 }

@@ -165,14 +165,14 @@ extension ViewModelTester {
         let limit = timeout ?? self.timeout
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: limit)
-        var skipped = 0
+        var skipped: [Received] = []
         while true {
             closeOpenChange()
             while !received.isEmpty {
                 let next = received.removeFirst()
                 let outcome = next.event.flatMap { $0.channel == channel ? match($0.value) : nil }
                 if case .matches(let result)? = outcome {
-                    if skipped > 0 { noteSkipped("\(skipped) changes or events received before the event") }
+                    if !skipped.isEmpty { noteSkipped(describeSkipped(skipped)) }
                     await settle()
                     return result
                 }
@@ -181,7 +181,7 @@ extension ViewModelTester {
                     if next.event == nil, !next.isOvertaken { asserted = next.state }
                     return nil
                 }
-                skipped += 1
+                skipped.append(next)
                 if next.event == nil, !next.isOvertaken { asserted = next.state }
             }
             if viewModel.runningTasksInTree.isEmpty {

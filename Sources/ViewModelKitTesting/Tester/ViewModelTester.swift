@@ -333,7 +333,7 @@ public final class ViewModelTester<Model: ViewModel> {
                         continue
                     }
                     if matches(next.state, updateExpectation, from: next.before, at: location) {
-                        if !skipped.isEmpty { noteSkipped("\(counted(skipped.count, "change")) made by tasks") }
+                        if !skipped.isEmpty { noteSkipped(describeSkipped(skipped)) }
                         if !next.isOvertaken { asserted = next.state }
                         return await letTasksReachTheirNextWait()
                     }
