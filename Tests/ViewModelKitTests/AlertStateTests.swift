@@ -9,7 +9,7 @@ final class AlertStateTests: XCTestCase {
         let alert = AlertState<Action>(
             title: "Delete?",
             message: "This cannot be undone.",
-            buttons: [.destructive("Delete", action: .delete), .cancel("Cancel"), ButtonState("Retry", action: .retry)]
+            buttons: [.destructive("Delete", action: .delete), .cancel("Cancel"), ButtonState(label: "Retry", action: .retry)]
         )
         XCTAssertEqual(alert.buttonsShown.map(\.label), ["Delete", "Cancel", "Retry"])
         XCTAssertEqual(alert.buttonsShown.map(\.role), [.destructive, .cancel, nil])
@@ -20,7 +20,7 @@ final class AlertStateTests: XCTestCase {
         let alert = AlertState<Never>(title: "Saved")
         XCTAssertNil(alert.message)
         XCTAssertEqual(alert.buttons, [])
-        XCTAssertEqual(alert.buttonsShown, [ButtonState("OK", role: .cancel)])
+        XCTAssertEqual(alert.buttonsShown, [ButtonState(label: "OK", role: .cancel)])
         XCTAssertNil(alert.buttonsShown.first?.action)
     }
 
@@ -28,7 +28,7 @@ final class AlertStateTests: XCTestCase {
         let alert = AlertState<Action>(title: "Delete?", buttons: [.destructive("Delete", action: .delete)])
         XCTAssertEqual(alert, AlertState(title: "Delete?", buttons: [.destructive("Delete", action: .delete)]))
         XCTAssertNotEqual(alert, AlertState(title: "Delete?", buttons: [.destructive("Delete", action: .retry)]))
-        XCTAssertNotEqual(alert, AlertState(title: "Delete?", buttons: [ButtonState("Delete", action: .delete)]))
+        XCTAssertNotEqual(alert, AlertState(title: "Delete?", buttons: [ButtonState(label: "Delete", action: .delete)]))
         XCTAssertNotEqual(alert, AlertState(title: "Delete?", message: "", buttons: [.destructive("Delete", action: .delete)]))
         XCTAssertNotEqual(alert, AlertState(title: "Remove?", buttons: [.destructive("Delete", action: .delete)]))
     }

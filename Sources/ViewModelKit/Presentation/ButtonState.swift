@@ -3,8 +3,11 @@
 /// ```swift
 /// ButtonState.destructive("Delete", action: AlertAction.confirmDeletion)
 /// ButtonState<AlertAction>.cancel("Cancel")          // only dismisses: its tap sends nil
-/// ButtonState("Retry", action: AlertAction.retry)
+/// ButtonState(label: "Retry", action: AlertAction.retry)
 /// ```
+///
+/// The initializer's labels are the stored properties', so a test that a session recorder writes
+/// spells a button as it is made.
 public struct ButtonState<Action> {
     /// What a button does, as SwiftUI's `ButtonRole` says it.
     public enum Role: Hashable, Sendable {
@@ -26,7 +29,7 @@ public struct ButtonState<Action> {
     ///   - label: The title.
     ///   - role: The role, if any.
     ///   - action: What a tap sends; `nil` for a button that only dismisses.
-    public init(_ label: String, role: Role? = nil, action: Action? = nil) {
+    public init(label: String, role: Role? = nil, action: Action? = nil) {
         self.label = label
         self.role = role
         self.action = action
@@ -34,12 +37,12 @@ public struct ButtonState<Action> {
 
     /// A cancel button: it dismisses the alert, and sends `action` if it has one.
     public static func cancel(_ label: String, action: Action? = nil) -> Self {
-        Self(label, role: .cancel, action: action)
+        Self(label: label, role: .cancel, action: action)
     }
 
     /// A destructive button, which sends `action`.
     public static func destructive(_ label: String, action: Action? = nil) -> Self {
-        Self(label, role: .destructive, action: action)
+        Self(label: label, role: .destructive, action: action)
     }
 }
 
