@@ -315,7 +315,8 @@ public final class ViewModelTester<Model: ViewModel> {
             if exhaustivity == .on, !received.isEmpty {
                 let next = received.removeFirst()
                 if let event = next.event {
-                    return fail("Expected to receive a change from a task, but the view model sent an event first:\n\n" + describe(event, of: next), at: location)
+                    let message = "Expected to receive a change from a task, but the view model sent an event first:\n\n"
+                    return fail(message + describe(event, of: next), at: location)
                 }
                 assert(next.state, updateExpectation, from: next.before, at: location)
                 if !next.isOvertaken { asserted = next.state }
