@@ -186,6 +186,19 @@ final class ReceivedEventTests: XCTestCase {
         XCTAssertEqual(reporter.messages, [])
     }
 
+    func testACaseOfOneLabeledValueGivesTheValue() async {
+        let clock = TestClock()
+        let tester = ViewModelTester(TwoFactorModel(token: "t", client: AuthenticationClient(clock: clock)), clocks: [clock], reporter: reporter)
+        await tester.send({ $0.codeChanged("1234") }) { $0.code = "1234" }
+        await tester.send({ $0.submitButtonTapped() }) { $0.isSubmitting = true }
+        await clock.advance(by: .seconds(1))
+        await tester.receive { $0.isSubmitting = false }
+        let token = await tester.receive(\.delegate, case: TwoFactorModel.Event.twoFactorSucceeded)
+        XCTAssertEqual(token, "t-verified")
+        await tester.finish()
+        XCTAssertEqual(reporter.messages, [])
+    }
+
     // MARK: - An event no assertion received
 
     func testAnEventNoAssertionReceivedFailsTheNextSendAndNamesTheLineToWrite() async {
