@@ -27,6 +27,7 @@ let package = Package(
         .target(
             name: "ExamplesUI",
             dependencies: [
+                .product(name: "ViewModelKit", package: "ViewModelKit"),
                 .product(name: "ViewModelKitExampleGitHub", package: "ViewModelKit"),
                 .product(name: "ViewModelKitExampleCounter", package: "ViewModelKit"),
             ],

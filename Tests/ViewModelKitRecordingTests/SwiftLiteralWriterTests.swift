@@ -22,6 +22,58 @@ final class SwiftLiteralWriterTests: XCTestCase {
 
     private let writer = SwiftLiteralWriter()
 
+    enum AlertAction: Equatable { case delete(String) }
+
+    /// An alert a view model holds is written as the call that makes it, so a recorded test compiles.
+    func testAnAlertIsWrittenAsItIsMade() {
+        let alert = AlertState<AlertAction>(
+            title: "Delete Ideas?",
+            message: nil,
+            buttons: [ButtonState(label: "Delete", role: .destructive, action: .delete("Ideas")), ButtonState(label: "Cancel", role: .cancel, action: nil)]
+        )
+        XCTAssertEqual(
+            writer.source(for: alert),
+            """
+            AlertState<SwiftLiteralWriterTests.AlertAction>(
+                title: "Delete Ideas?",
+                message: nil,
+                buttons: [
+                    ButtonState<SwiftLiteralWriterTests.AlertAction>(
+                        label: "Delete",
+                        role: ButtonState<SwiftLiteralWriterTests.AlertAction>.Role.destructive,
+                        action: SwiftLiteralWriterTests.AlertAction.delete("Ideas")
+                    ),
+                    ButtonState<SwiftLiteralWriterTests.AlertAction>(
+                        label: "Cancel",
+                        role: ButtonState<SwiftLiteralWriterTests.AlertAction>.Role.cancel,
+                        action: nil
+                    )
+                ]
+            )
+            """
+        )
+        // What was written, compiled: the same value.
+        XCTAssertEqual(
+            alert,
+            AlertState<SwiftLiteralWriterTests.AlertAction>(
+                title: "Delete Ideas?",
+                message: nil,
+                buttons: [
+                    ButtonState<SwiftLiteralWriterTests.AlertAction>(
+                        label: "Delete",
+                        role: ButtonState<SwiftLiteralWriterTests.AlertAction>.Role.destructive,
+                        action: SwiftLiteralWriterTests.AlertAction.delete("Ideas")
+                    ),
+                    ButtonState<SwiftLiteralWriterTests.AlertAction>(
+                        label: "Cancel",
+                        role: ButtonState<SwiftLiteralWriterTests.AlertAction>.Role.cancel,
+                        action: nil
+                    )
+                ]
+            )
+        )
+    }
+
     /// A UUID is written so that the recorded test compiles and compares equal: readable ones as
     /// `UUID(n)`, others byte by byte (no force unwrap).
     func testUUIDs() throws {

@@ -90,7 +90,7 @@ final class UnheardEventTests: XCTestCase {
         so the event was lost.
 
         Connect its owner (`delegate.connect(to: self) { … }`) where the parent makes the child; a test of the child alone \
-        hears it with `delegate.observe { … }`.
+        receives its events (`await tester.receive(\\.delegate, …)`).
         """
 
     func testTheWholeFlowConnectedSignsIn() async {

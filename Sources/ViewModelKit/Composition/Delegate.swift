@@ -23,9 +23,10 @@
 /// ```
 ///
 /// An event sent while nobody listens is dropped: a child works the same on its own. Under
-/// `ViewModelTester`, an event an intent (or a task it started) sends while nobody listens fails
-/// the test, as a change no assertion received does: a forgotten ``connect(to:_:)`` shows at once.
-/// A test that checks a child alone hears its events with ``observe(_:)``.
+/// `ViewModelTester`, the events of the view model under test are its outputs: the test receives
+/// them in order with its changes (`await tester.receive(\.delegate, .signedIn(user: "blob"))`).
+/// An event a child of it sends while nobody listens fails the test, as a change no assertion
+/// received does: a forgotten ``connect(to:_:)`` shows at once.
 ///
 /// The owner is the one listener ``connect(to:_:)`` sets (a new connection replaces it). Others
 /// that only want to hear the events, a test or a logger, ``observe(_:)`` them, which leaves the
@@ -57,7 +58,7 @@
 ///
 /// - ``send(_:)``
 @MainActor
-public final class Delegate<Event> {
+public final class Delegate<Event>: DelegateChannel {
     private var handler: (@MainActor (Event) -> Void)?
     /// Whether the owner given to ``connect(to:_:)`` still lives; `nil` for a closure listener.
     private var ownerIsAlive: (@MainActor () -> Bool)?
@@ -65,6 +66,9 @@ public final class Delegate<Event> {
     /// Those who observe the events besides the owner.
     private let observers = SubscriberList<Event>()
     private var nextObserverSequence: UInt64 = 0
+    /// A tool that takes the events nobody hears (the tester, for the view model it tests); it says
+    /// whether it took the event.
+    private var unheardTaker: (@MainActor (Any) -> Bool)?
 
     /// Creates a channel nobody listens to yet.
     public init() {}
@@ -73,14 +77,19 @@ public final class Delegate<Event> {
     public var isConnected: Bool { handler != nil && ownerIsAlive?() != false }
 
     /// Tells the listener, then every observer, synchronously. Does nothing when nobody listens
-    /// (under `ViewModelTester`, that fails the test).
+    /// (under `ViewModelTester`, the test receives the event of the view model it tests; a child's
+    /// event sent while nobody listens fails the test).
     public func send(_ event: Event) {
         let isHeard = isConnected || !observers.isEmpty
         handler?(event)
         observers.deliver(event)
-        if !isHeard, let collector = UnheardEvents.collector {
-            collector.note(event, on: Self.self)
-        }
+        guard !isHeard, unheardTaker?(event) != true else { return }
+        UnheardEvents.collector?.note(event, on: Self.self)
+    }
+
+    /// Hands `take` the events sent while nobody listens (see ``DelegateChannel``).
+    package func takeUnheardEvents(_ take: (@MainActor (Any) -> Bool)?) {
+        unheardTaker = take
     }
 
     /// Hears every event from now on, besides the connected owner (which stays connected), until

@@ -9,6 +9,14 @@ package enum UnheardEvents {
     @TaskLocal package static var collector: UnheardEventCollector?
 }
 
+/// A ``Delegate`` of any event type, for tools that find a view model's delegates by reflection.
+@MainActor
+package protocol DelegateChannel: AnyObject {
+    /// Hands `take` each event sent while nothing listens, before any collector sees it; `take`
+    /// returns whether it took the event. `nil` stops it.
+    func takeUnheardEvents(_ take: (@MainActor (Any) -> Bool)?)
+}
+
 /// The events sent while nothing listened, in the order they were sent.
 @MainActor
 package final class UnheardEventCollector {

@@ -1,6 +1,7 @@
 extension ViewModelTester {
-    /// Drops the changes tasks made that no ``receive(_:timeout:fileID:filePath:line:column:)`` took,
-    /// and makes the current state the asserted one, like TCA's `skipReceivedActions`.
+    /// Drops the changes tasks made that no ``receive(_:timeout:fileID:filePath:line:column:)`` took
+    /// (and the events no ``receive(_:_:timeout:fileID:filePath:line:column:)`` took), and makes the
+    /// current state the asserted one, like TCA's `skipReceivedActions`.
     ///
     /// ```swift
     /// await tester.send({ $0.refreshButtonTapped() }) { $0.isLoading = true }
@@ -27,7 +28,7 @@ extension ViewModelTester {
         guard !received.isEmpty else {
             return failIfStrict(strict, "There were no received changes to skip.", at: location)
         }
-        noteSkipped("\(counted(received.count, "change")) made by tasks")
+        noteSkipped(describeSkipped(received))
         received.removeAll()
         asserted = latest
     }

@@ -38,8 +38,10 @@ internal import ViewModelKitStateDump
 /// one entry per step of a task (what it does between two suspension points), in the order the
 /// steps ran. Before `receive` returns, the view model's work queued on the main actor runs too,
 /// so that a task whose change was received is waiting again (on a clock, a client, a stream) when
-/// the test sends its next intent. ``finish(timeout:fileID:filePath:line:column:)`` (or the tester's deinitialization)
-/// fails on changes nobody received and on tasks still running.
+/// the test sends its next intent. The events the view model's own `Delegate` sends while nothing
+/// listens are queued with those changes, for ``receive(_:_:timeout:fileID:filePath:line:column:)``.
+/// ``finish(timeout:fileID:filePath:line:column:)`` (or the tester's deinitialization)
+/// fails on changes and events nobody received and on tasks still running.
 ///
 /// A tester leaves the process's scheduling as it is, so tests that run beside it (Swift Testing's
 /// parallel runner) keep theirs. For the steps of the view model's tasks to interleave the same way
@@ -58,6 +60,8 @@ internal import ViewModelKitStateDump
 /// - ``send(_:assert:fileID:filePath:line:column:)``
 /// - ``IntentTasks``
 /// - ``receive(_:timeout:fileID:filePath:line:column:)``
+/// - ``receive(_:_:timeout:fileID:filePath:line:column:)``
+/// - ``receive(_:case:timeout:fileID:filePath:line:column:)``
 /// - ``assert(_:fileID:filePath:line:column:)``
 /// - ``finish(timeout:fileID:filePath:line:column:)``
 /// - ``state``
@@ -135,6 +139,8 @@ public final class ViewModelTester<Model: ViewModel> {
         var state: StateSnapshot
         /// Left queued by an assertion that failed for it; the asserted state has moved past it.
         var isOvertaken = false
+        /// An event the view model sent, in order with its changes; `nil` for a change.
+        var event: ReceivedEvent?
     }
 
     /// The step whose changes are being collected.
@@ -183,6 +189,7 @@ public final class ViewModelTester<Model: ViewModel> {
         subscriptions.append(viewModel.observeChanges { [weak self] in self?.viewModelChanged() })
         subscriptions.append(viewModel.observeTaskEnds { [weak self] in self?.wake() })
         subscriptions.append(viewModel.observeUnownedDismissals { [weak self] in self?.viewModelDismissed() })
+        startReceivingEvents()
     }
 
     // NB: not an `isolated deinit`. On Apple platforms a main-actor isolated deinit aborts when it
@@ -321,6 +328,10 @@ public final class ViewModelTester<Model: ViewModel> {
             closeOpenChange()
             if exhaustivity == .on, !received.isEmpty {
                 let next = received.removeFirst()
+                if let event = next.event {
+                    let message = "Expected to receive a change from a task, but the view model sent an event first:\n\n"
+                    return fail(message + describe(event, of: next), at: location)
+                }
                 assert(next.state, updateExpectation, from: next.before, at: location)
                 if !next.isOvertaken { asserted = next.state }
                 // A later change already queued means its task went on past this one: the wait
@@ -332,8 +343,12 @@ public final class ViewModelTester<Model: ViewModel> {
             if exhaustivity != .on {
                 while !received.isEmpty {
                     let next = received.removeFirst()
+                    if next.event != nil {
+                        skipped.append(next)
+                        continue
+                    }
                     if matches(next.state, updateExpectation, from: next.before, at: location) {
-                        if !skipped.isEmpty { noteSkipped("\(counted(skipped.count, "change")) made by tasks") }
+                        if !skipped.isEmpty { noteSkipped(describeSkipped(skipped)) }
                         if !next.isOvertaken { asserted = next.state }
                         return await letTasksReachTheirNextWait()
                     }
@@ -342,7 +357,7 @@ public final class ViewModelTester<Model: ViewModel> {
                 }
             }
             let nothingMoreComes = trackedTasks.isEmpty || clock.now >= deadline
-            if nothingMoreComes, let newest = skipped.last {
+            if nothingMoreComes, let newest = skipped.last(where: { $0.event == nil }) {
                 // None of the changes matched: show how the newest one differs in what the test wrote.
                 assert(newest.state, updateExpectation, from: newest.before, at: location)
                 return
@@ -434,15 +449,14 @@ public final class ViewModelTester<Model: ViewModel> {
     private func settleUnreceivedChanges(before what: String, at location: SourceLocation) {
         closeOpenChange()
         guard !received.isEmpty else { return }
-        let count = received.count
         if exhaustivity == .on {
             fail(
-                "Must handle \(counted(count, "received change")) before \(what):\n\n" + describe(received),
+                "Must handle \(describeCount(received, change: "received change", event: "received event")) before \(what):\n\n" + describe(received),
                 at: location
             )
             for index in received.indices { received[index].isOvertaken = true }
         } else {
-            noteSkipped("\(counted(count, "change")) made by tasks")
+            noteSkipped(describeSkipped(received))
             received.removeAll()
         }
         asserted = latest
@@ -644,7 +658,7 @@ public final class ViewModelTester<Model: ViewModel> {
         if exhaustivity == .on {
             if !received.isEmpty {
                 fail(
-                    "The view model's tasks made \(counted(received.count, "change")) that no assertion received:\n\n"
+                    describeUnreceived(received) + " that no assertion received:\n\n"
                         + describe(received),
                     at: location
                 )
@@ -677,7 +691,7 @@ public final class ViewModelTester<Model: ViewModel> {
             }
         } else if case .off(true) = exhaustivity {
             if !received.isEmpty {
-                noteSkipped("\(counted(received.count, "change")) made by tasks")
+                noteSkipped(describeSkipped(received))
             }
             if !requiredTasks.isEmpty {
                 noteSkipped("running tasks " + requiredTasks.map(taskName).joined(separator: ", "))
@@ -690,7 +704,7 @@ public final class ViewModelTester<Model: ViewModel> {
 
     /// Fails for each event a delegate sent while nothing listened (skips them when not exhaustive),
     /// as for a change no assertion received.
-    private func reportUnheardEvents(at location: SourceLocation) {
+    func reportUnheardEvents(at location: SourceLocation) {
         let events = unheardEvents.take()
         guard !events.isEmpty else { return }
         guard exhaustivity == .on else {
@@ -701,7 +715,7 @@ public final class ViewModelTester<Model: ViewModel> {
                 "\(event.channel) sent \(event.event)" + (event.origin.map { " (from a task of \($0))" } ?? "")
                     + " while nothing listened to it, so the event was lost.\n\n"
                     + "Connect its owner (`delegate.connect(to: self) { … }`) where the parent makes the child; "
-                    + "a test of the child alone hears it with `delegate.observe { … }`.",
+                    + "a test of the child alone receives its events (`await tester.receive(\\.delegate, …)`).",
                 at: location
             )
         }
@@ -728,14 +742,16 @@ public final class ViewModelTester<Model: ViewModel> {
             .joined(separator: "\n")
     }
 
-    private func describe(_ changes: [Received]) -> String {
+    func describe(_ changes: [Received]) -> String {
         let parts = changes.map { change in
-            "• from \(change.origin ?? "a task"):\n" + indentedDiff(change.before, change.state)
+            if let event = change.event { return describe(event, of: change) }
+            return "• from \(change.origin ?? "a task"):\n" + indentedDiff(change.before, change.state)
         }
-        return parts.joined(separator: "\n\n") + "\n\n(Before: −, After: +)"
+        let legend = changes.contains { $0.event == nil } ? "\n\n(Before: −, After: +)" : ""
+        return parts.joined(separator: "\n\n") + legend
     }
 
-    private func describeRunningTasks() -> String {
+    func describeRunningTasks() -> String {
         let running = trackedTasks
         guard !running.isEmpty else { return "No task is running." }
         return "Still running: " + running.map(describe).joined(separator: ", ") + "."

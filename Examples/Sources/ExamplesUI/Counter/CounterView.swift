@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
 public import SwiftUI
+import ViewModelKit
 public import ViewModelKitExampleCounter
 
 /// TCA's counter tutorial as a SwiftUI screen on `CounterViewModel`: the count with − and + buttons,
@@ -52,19 +53,12 @@ public struct CounterView: View {
         }
         .buttonStyle(.bordered)
         .padding()
-        .alert("Number fact", isPresented: isAlertPresented, presenting: viewModel.numberFactAlert) { _ in
-            Button("OK", role: .cancel) {}
-        } message: { alert in
-            Text(alert)
-        }
+        .alert(factAlert, send: { _ in viewModel.factAlertDismissed() })
     }
 
-    /// Whether the alert shows: while the view model has an alert; dismissing it tells the view model.
-    private var isAlertPresented: Binding<Bool> {
-        Binding(
-            get: { @MainActor in viewModel.numberFactAlert != nil },
-            set: { @MainActor in if !$0 { viewModel.factAlertDismissed() } }
-        )
+    /// The view model's alert text as an alert with only an OK button, whose tap dismisses it.
+    private var factAlert: AlertState<Never>? {
+        viewModel.numberFactAlert.map { AlertState(title: "Number fact", message: $0) }
     }
 }
 

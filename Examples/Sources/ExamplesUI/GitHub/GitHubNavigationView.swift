@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
 public import SwiftUI
+import ViewModelKit
 public import ViewModelKitExampleGitHub
 
 /// The GitHub app's window: a user's major repositories in a navigation stack, with a search field for
@@ -7,7 +8,8 @@ public import ViewModelKitExampleGitHub
 /// owner's list.
 ///
 /// It owns a `GitHubNavigationViewModel`, and the stack's path is the view model's: the view model
-/// pushes when a list or a detail asks it to, and SwiftUI's back button pops through it.
+/// pushes when a list or a detail asks it to, and SwiftUI's back button pops through it (the path is
+/// bound with `binding(_:send:)`: read from the view model, written through `setEntries(_:)`).
 ///
 /// ```swift
 /// WindowGroup {
@@ -30,9 +32,13 @@ public struct GitHubNavigationView: View {
 
     /// The list at the root, and the pushed screens above it.
     public var body: some View {
-        NavigationStack(path: path) {
+        NavigationStack(path: navigation.binding(\.entries, send: GitHubNavigationViewModel.setEntries)) {
             GitHubRepositoriesView(viewModel: navigation.root, initialUser: initialUser)
-                .searchable(text: userName, prompt: "GitHub user")
+                // Typing loads the typed user's repositories once typing pauses.
+                .searchable(
+                    text: navigation.root.binding(\.userName, send: GitHubRepositoryViewModel.userNameChanged),
+                    prompt: "GitHub user"
+                )
                 .navigationDestination(for: NavigationEntry.self) { entry in
                     switch entry.destination {
                     case .repository(let detail):
@@ -42,24 +48,6 @@ public struct GitHubNavigationView: View {
                     }
                 }
         }
-    }
-
-    /// The stack's path: read from the view model; written (by the back button) through its intents.
-    /// The closures say `@MainActor` because `Binding` takes `@Sendable` ones, which are otherwise
-    /// not isolated to the main actor, where the view model lives.
-    private var path: Binding<[NavigationEntry]> {
-        Binding(
-            get: { @MainActor in navigation.entries },
-            set: { @MainActor in navigation.setEntries($0) }
-        )
-    }
-
-    /// The search field: typing loads the typed user's repositories once typing pauses.
-    private var userName: Binding<String> {
-        Binding(
-            get: { @MainActor in navigation.root.userName },
-            set: { @MainActor in navigation.root.userNameChanged($0) }
-        )
     }
 }
 

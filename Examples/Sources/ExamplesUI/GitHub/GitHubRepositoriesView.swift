@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
 public import SwiftUI
+import ViewModelKit
 public import ViewModelKitExampleGitHub
 
 /// A GitHub user's major repositories: those with at least the chosen number of stars, in GitHub's
@@ -55,7 +56,7 @@ public struct GitHubRepositoriesView: View {
         .navigationTitle(viewModel.userName.isEmpty ? "Repositories" : viewModel.userName)
         .toolbar {
             ToolbarItem {
-                Picker("Minimum stars", selection: minimumStars) {
+                Picker("Minimum stars", selection: viewModel.binding(\.minimumStars, send: GitHubRepositoryViewModel.minimumStarsChanged)) {
                     ForEach(starChoices, id: \.self) { stars in
                         Text("\(stars)+ ★").tag(stars)
                     }
@@ -99,14 +100,6 @@ public struct GitHubRepositoriesView: View {
                 )
             }
         }
-    }
-
-    /// The star filter: read from the view model, written through its intent.
-    private var minimumStars: Binding<Int> {
-        Binding(
-            get: { @MainActor in viewModel.minimumStars },
-            set: { @MainActor in viewModel.minimumStarsChanged($0) }
-        )
     }
 
     /// The filter's choices, with the current threshold among them.
