@@ -26,6 +26,9 @@ public struct ChildStates<Entry>: RandomAccessCollection, MutableCollection, Ran
     let name: String
     /// Where the assertion that uses these states was written: a failure points there.
     let site: ReportSite?
+    /// Reads the list as the view model holds it now (an `IdentifiedArray` knows its rows' ids), or
+    /// `nil` for a list no view model holds.
+    var live: (@MainActor () -> Any?)?
 
     init(states: [ViewModelState<ViewModel>], reporter: any IssueReporter, name: String = "the list", site: ReportSite? = nil) {
         self.states = states
@@ -165,7 +168,7 @@ public struct ChildStates<Entry>: RandomAccessCollection, MutableCollection, Ran
     // MARK: - Failures
 
     /// The expected list's size, as a failure says it: "the expected path has 2 entries (indices 0..<2)".
-    private var sizeText: String {
+    var sizeText: String {
         let what = "the expected \(name.split(separator: ".").last.map(String.init) ?? name)"
         switch count {
         case 0: return what + " is empty"
@@ -187,7 +190,7 @@ public struct ChildStates<Entry>: RandomAccessCollection, MutableCollection, Ran
 
     private var rangeAdvice: String { "Use a range within 0..<\(count)." }
 
-    private func reportOutOfRange(_ access: String, advice: String? = nil) {
+    func reportOutOfRange(_ access: String, advice: String? = nil) {
         report("\(name)\(access) is out of range: \(sizeText). \(advice ?? indexAdvice)")
     }
 
@@ -201,13 +204,13 @@ public struct ChildStates<Entry>: RandomAccessCollection, MutableCollection, Ran
     }
 
     /// What an entry the list does not have reads as: a state that holds nothing.
-    private var inert: ViewModelState<ViewModel> {
+    var inert: ViewModelState<ViewModel> {
         // NB: the states are main-actor values, only made and changed in assertion closures and by
         // the tester, which run on the main actor.
         MainActor.assumeIsolated { [reporter, site] in ViewModelState.inert(reporter: reporter, site: site) }
     }
 
-    private func report(_ message: String) {
+    func report(_ message: String) {
         let site = site ?? ReportSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
         reporter.reportIssue(message, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
     }
