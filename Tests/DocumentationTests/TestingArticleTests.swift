@@ -252,10 +252,10 @@ enum TestingArticle {
         // snippet: testing-rows
         let tester = ViewModelTester(CountersViewModel())
         await tester.send({ $0.addButtonTapped(id: 1) }) {
-            $0.rows.append(ViewModelState(CounterRow(id: 1, total: Shared(0))))
+            $0.rows.append(ViewModelState(CounterRow(id: 1, total: tester.viewModel.$total)))
         }
         await tester.send({ $0.addButtonTapped(id: 2) }) {
-            $0.rows[id: 2] = ViewModelState(CounterRow(id: 2, total: Shared(0)))
+            $0.rows[id: 2] = ViewModelState(CounterRow(id: 2, total: tester.viewModel.$total))
         }
         await tester.send({ $0.rows[id: 2]?.incrementButtonTapped() }) {
             $0.rows[id: 2]?.count = 1               // a row by id, as its own type

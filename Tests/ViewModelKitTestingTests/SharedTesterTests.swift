@@ -77,6 +77,28 @@ final class SharedTesterTests: XCTestCase {
         }
     }
 
+    @MainActor
+    final class Row: ViewModel, Identifiable {
+        nonisolated let id: Int
+        @Shared private(set) var total: Int
+
+        init(id: Int, total: Shared<Int>) {
+            self.id = id
+            _total = total
+        }
+    }
+
+    @MainActor
+    final class RowsModel: ViewModel {
+        @Shared private(set) var total = 0
+        @Child private(set) var rows: IdentifiedArrayOf<Row> = []
+
+        func addButtonTapped(id: Int) {
+            rows.append(Row(id: id, total: $total))
+            total += 1
+        }
+    }
+
     private let clock = TestClock()
 
     private func makeTester<Model: ViewModel>(_ model: Model, exhaustivity: Exhaustivity = .on) -> ViewModelTester<Model> {
@@ -185,5 +207,22 @@ final class SharedTesterTests: XCTestCase {
         XCTAssertTrue(message.hasPrefix("The view model's tasks made 1 change that no assertion received"), message)
         XCTAssertEqual(message.components(separatedBy: "count: ").count - 1, 2, message)   // − once, + once
         XCTAssertTrue(message.contains("(shared: see SharedTesterTests.TabsModel.counter.stats)"), message)
+    }
+
+    /// A fresh row given the list's reference holds the value every other place holds, wherever the
+    /// test writes it; one given a reference of its own compares by value and follows no write.
+    func testAFreshRowGivenTheReferenceFollowsAWriteThroughAnotherPlace() async {
+        let tester = makeTester(RowsModel())
+        await tester.send({ $0.addButtonTapped(id: 1) }) {
+            $0.rows.append(ViewModelState(Row(id: 1, total: tester.viewModel.$total)))
+            $0.total = 1
+        }
+        XCTAssertEqual(reporter.messages, [])
+        await tester.send({ $0.addButtonTapped(id: 2) }) {
+            $0.rows.append(ViewModelState(Row(id: 2, total: Shared(1))))
+            $0.total = 2
+        }
+        XCTAssertEqual(reporter.messages.count, 1, "the row's own reference still holds 1")
+        await tester.finish()
     }
 }

@@ -15,9 +15,19 @@ public import ViewModelKit
 /// An entry written as itself stands as its value when it holds no view model, and as its child's
 /// state, freshly made, when it holds one (see ``ViewModelState/entry(_:reporter:)``).
 ///
+/// A collection of one type of row (`@Child var rows: IdentifiedArrayOf<RowModel>`) also reads its
+/// rows as that type, by position and by id, as `IdentifiedArray` does:
+///
+/// ```swift
+/// $0.rows[0].count = 1
+/// $0.rows[id: id]?.count = 1
+/// $0.rows.remove(id: id)
+/// ```
+///
 /// An index the expected list does not have (`$0.path[0]` while the expected stack is empty) fails
 /// the test, naming the index and the count; reading it gives a state that holds nothing, and
-/// writing it changes nothing.
+/// writing it changes nothing. A change through an id the expected list does not have, or a
+/// removal of one, fails the test, naming the id and the ids the list has.
 public struct ChildStates<Entry>: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral {
     var states: [ViewModelState<ViewModel>]
     /// Where failures inside the entries' states go: the tester's.
