@@ -336,6 +336,8 @@ struct RecordedTestWriter {
 
     /// `value` as an expression: Swift source when it has a short one, otherwise read from a file.
     mutating func value(_ value: Any, named name: String, column: Int) -> String {
+        // A `@Shared` property: its value, which the tester writes into every place that holds it.
+        if let shared = value as? SharedSnapshot { return self.value(shared.value, named: name, column: column) }
         let expression = literals.expression(for: value, optional: false)
         let text = expression.map { literals.render($0, column: column) }
         if let text, text.count <= inlineLimit { return text }

@@ -32,9 +32,16 @@ package protocol CustomDumpTypeName {
 /// - A container whose children are all single lines and whose one-line form
 ///   (`TypeName(a: 1, b: "x")`, `[1, 2]`, `["k": 1]`) is at most 80 characters stays on one line.
 /// - A value conforming to ``CustomDumpTypeName`` renders under that name instead of its type's.
+/// - A snapshot's shared value renders at the first place that holds it; every other place reads
+///   `(shared: see AppViewModel.stats)`.
 package func dumpText(_ value: Any) -> String {
     var builder = DumpTreeBuilder()
-    return builder.node(for: value).render()
+    return builder.node(for: dumpedRoot(value)).render()
+}
+
+/// `value` as a dump starts from it: a snapshot shows each shared value once.
+func dumpedRoot(_ value: Any) -> Any {
+    (value as? StateSnapshot)?.showingSharedValuesOnce() ?? value
 }
 
 // MARK: - Intermediate tree
@@ -156,6 +163,9 @@ struct DumpTreeBuilder {
     mutating func node(for value: Any) -> DumpNode {
         if let snapshot = value as? StateSnapshot, let entry = snapshot.entry { return node(for: entry) }
         if let snapshot = value as? CaseSnapshot { return caseNode(snapshot) }
+        if let shared = value as? SharedSnapshot {
+            return shared.shownAt.map { .scalar("(shared: see \($0))") } ?? node(for: shared.value)
+        }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional {
             guard let wrapped = mirror.children.first?.value else { return .scalar("nil") }

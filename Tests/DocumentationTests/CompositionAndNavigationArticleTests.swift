@@ -207,6 +207,48 @@ enum CompositionAndNavigationArticle {
     }
     // end snippet
 
+    // snippet: composition-shared
+    struct Stats: Equatable {
+        var count = 0
+        mutating func increment() { count += 1 }
+    }
+
+    @MainActor
+    final class CounterTab: ViewModel {
+        @Shared private(set) var stats: Stats     // a reference the tab was given
+
+        init(stats: Shared<Stats>) { _stats = stats }
+
+        func incrementButtonTapped() { stats.increment() }
+    }
+
+    @MainActor
+    final class ProfileTab: ViewModel {
+        @Shared private(set) var stats: Stats
+
+        init(stats: Shared<Stats>) { _stats = stats }
+
+        func resetButtonTapped() { stats = Stats() }
+    }
+
+    @MainActor
+    final class AppViewModel: ViewModel {
+        @Shared private(set) var stats: Stats     // where the value starts
+        @Child private(set) var counter: CounterTab
+        @Child private(set) var profile: ProfileTab
+
+        override init() {
+            let stats = Shared(Stats())
+            _stats = stats
+            _counter = Child(wrappedValue: CounterTab(stats: stats))
+            _profile = Child(wrappedValue: ProfileTab(stats: stats))
+            super.init()
+        }
+
+        func profileReopened() { profile = ProfileTab(stats: $stats) }     // `$stats` hands the reference on
+    }
+    // end snippet
+
     @MainActor
     static func render(_ list: RepositoryListViewModel, print: @escaping (String) -> Void) -> ViewModelSubscription {
         // snippet: composition-observe-tree
@@ -343,10 +385,26 @@ enum CompositionAndNavigationArticle {
         func testFavoriteARow() async {
             let tester = ViewModelTester(RepositoryListViewModel(names: ["apple/swift", "apple/swift-nio"], client: client))
             await tester.send({ $0.rows[id: "apple/swift-nio"]?.favoriteButtonTapped() }) {
-                $0.rows[1].modify(as: RowViewModel.self) { $0.isFavorite = true }
+                $0.rows[id: "apple/swift-nio"]?.isFavorite = true     // by id
+            }
+            await tester.send({ $0.rows[0].favoriteButtonTapped() }) {
+                $0.rows[0].isFavorite = true                          // by position, as a RowViewModel
             }
             await tester.send({ $0.removeButtonTapped("apple/swift") }) {
-                $0.rows.removeFirst()
+                $0.rows.remove(id: "apple/swift")
+            }
+            await tester.finish()
+        }
+        // end snippet
+
+        // snippet: composition-test-shared
+        func testTheStatsTwoTabsShare() async {
+            let tester = ViewModelTester(AppViewModel())
+            await tester.send({ $0.counter.incrementButtonTapped() }) {
+                $0.profile.stats.increment()          // through the other tab: it is one value
+            }
+            await tester.send({ $0.profile.resetButtonTapped() }) {
+                $0.counter.stats.count = 0            // or through either tab, or the root
             }
             await tester.finish()
         }
@@ -377,6 +435,21 @@ final class CompositionAndNavigationArticleTests: XCTestCase {
         await Article.Tests().testPushAndPop()
         await Article.Tests().testFavoriteARow()
         await Article.Tests().testEditDeleteAndClose()
+        await Article.Tests().testTheStatsTwoTabsShare()
+    }
+
+    func testASharedValueChangedThroughOneTabIsEveryHoldersValue() async {
+        let app = Article.AppViewModel()
+        var renders = 0
+        let subscription = app.profile.observeChanges { renders += 1 }
+        app.counter.incrementButtonTapped()
+        XCTAssertEqual(app.profile.stats.count, 1)
+        XCTAssertEqual(app.stats.count, 1)
+        XCTAssertEqual(renders, 1, "the profile tab hears of a change made through the counter tab")
+        app.profileReopened()
+        app.profile.resetButtonTapped()
+        XCTAssertEqual(app.counter.stats.count, 0)
+        withExtendedLifetime(subscription) {}
     }
 
     func testTheMeetingsFlowFailsForAWrongStep() async {

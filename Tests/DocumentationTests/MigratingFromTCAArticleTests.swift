@@ -131,7 +131,7 @@ enum MigratingFromTCAArticle {
             $0.rows = [ViewModelState(RowViewModel(id: UUID(0))).erased]
         }
         await tester.send({ $0.rows[0].incrementButtonTapped() }) {
-            $0.rows[0].modify(as: RowViewModel.self) { $0.count = 1 }
+            $0.rows[0].count = 1                 // or $0.rows[id: UUID(0)]?.count = 1
         }
         await tester.send({ $0.rows[0].openButtonTapped() }) {
             $0.path = [ViewModelState(CounterViewModel(numberFact: NumberFactClientMock())).erased]

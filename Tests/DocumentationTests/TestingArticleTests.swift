@@ -312,6 +312,59 @@ enum TestingArticle {
         // end snippet
     }
 
+    // snippet: testing-rows-view-model
+    @MainActor
+    final class CounterRow: ViewModel, Identifiable {
+        nonisolated let id: Int
+        @Observed private(set) var count = 0
+        @Shared private(set) var total: Int      // every row's, and the list's
+
+        init(id: Int, total: Shared<Int>) {
+            self.id = id
+            _total = total
+        }
+
+        func incrementButtonTapped() {
+            count += 1
+            total += 1
+        }
+    }
+
+    @MainActor
+    final class CountersViewModel: ViewModel {
+        @Shared private(set) var total = 0
+        @Child private(set) var rows: IdentifiedArrayOf<CounterRow> = []
+
+        func addButtonTapped(id: Int) { rows.append(CounterRow(id: id, total: $total)) }
+        func removeButtonTapped(id: Int) { rows.remove(id: id) }
+    }
+    // end snippet
+
+    @MainActor
+    static func rowsAndSharedValues() async {
+        // snippet: testing-rows
+        let tester = ViewModelTester(CountersViewModel())
+        await tester.send({ $0.addButtonTapped(id: 1) }) {
+            $0.rows.append(ViewModelState(CounterRow(id: 1, total: tester.viewModel.$total)))
+        }
+        await tester.send({ $0.addButtonTapped(id: 2) }) {
+            $0.rows[id: 2] = ViewModelState(CounterRow(id: 2, total: tester.viewModel.$total))
+        }
+        await tester.send({ $0.rows[id: 2]?.incrementButtonTapped() }) {
+            $0.rows[id: 2]?.count = 1               // a row by id, as its own type
+            $0.total = 1                            // the shared value, through any path
+        }
+        await tester.send({ $0.rows[0].incrementButtonTapped() }) {
+            $0.rows[0].count = 1                    // a row by position
+            $0.rows[0].total = 2                    // the same value as $0.total
+        }
+        await tester.send({ $0.removeButtonTapped(id: 1) }) {
+            $0.rows.remove(id: 1)
+        }
+        await tester.finish()
+        // end snippet
+    }
+
     // MARK: - The timer, three ways
 
     @MainActor
@@ -605,6 +658,10 @@ final class TestingArticleTests: XCTestCase {
 
     func testAChildIsAssertedThroughItsParent() async {
         await TestingArticle.children()
+    }
+
+    func testRowsAndASharedValueAreAssertedThroughTheParent() async {
+        await TestingArticle.rowsAndSharedValues()
     }
 
     func testTheTimerTestPassesWithTheTester() async {

@@ -108,3 +108,22 @@ extension RecordedTestWriterTests {
         )
     }
 }
+
+/// A model with a `@Shared` value, for the writer's assignments.
+@MainActor
+final class SharedTotalModel: ViewModel {
+    @Shared private(set) var total = 0
+    func add() { total += 1 }
+}
+
+extension RecordedTestWriterTests {
+    /// A `@Shared` property is written as its value (before: "a SharedSnapshot has no Swift expression").
+    func testASharedValueIsWrittenAsItsValue() {
+        let model = SharedTotalModel()
+        let before = model.snapshot()
+        model.add()
+        var writer = writer()
+        XCTAssertEqual(writer.assignments(from: before, to: model.snapshot(), on: "$0", context: "total"), ["$0.total = 1"])
+        XCTAssertEqual(writer.problems, [])
+    }
+}

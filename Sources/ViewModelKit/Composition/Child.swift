@@ -216,13 +216,15 @@ extension ViewModel {
     package var isOwned: Bool { ownership?.slot != nil }
 
     /// The ``Child`` slots of this view model, found by reflection (and adopted on the way, so that
-    /// children given as initial values forward their changes).
+    /// children given as initial values forward their changes). Its ``Shared`` references learn
+    /// that it holds them on the way too, so that its observers hear of changes made elsewhere.
     func childSlots() -> [any ChildSlotProtocol] {
         var slots: [any ChildSlotProtocol] = []
         var mirror: Mirror? = Mirror(reflecting: self)
         while let level = mirror, level.subjectType != ViewModel.self {
             for child in level.children {
                 if let storage = child.value as? any ChildStorage { slots.append(storage.anySlot) }
+                if let shared = child.value as? any SharedStorage { shared.adopt(by: self) }
             }
             mirror = level.superclassMirror
         }

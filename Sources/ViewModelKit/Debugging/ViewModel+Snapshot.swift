@@ -1,7 +1,8 @@
 package import ViewModelKitStateDump
 
 extension ViewModel {
-    /// The current values of every ``Observed`` property of this view model (and of its superclasses).
+    /// The current values of every ``Observed`` property of this view model (and of its superclasses),
+    /// with its ``Child`` properties' children and its ``Shared`` properties' values.
     ///
     /// As a child (`asChild`), the snapshot also holds what defines the view model: its stored
     /// `let` properties whose values are `Equatable` (and not view models), such as the meeting a
@@ -19,6 +20,9 @@ extension ViewModel {
                     let slot = storage.anySlot
                     slot.adopt(by: self)
                     fields.append(.init(name: name, value: slot.snapshotValue(), storage: slot.subscriberListID))
+                } else if let storage = child.value as? any SharedStorage {
+                    storage.adopt(by: self)
+                    fields.append(.init(name: name, value: storage.sharedSnapshot, storage: storage.subscriberListID))
                 } else if constants.contains(label), !(child.value is ViewModel), let value = child.value as? any Equatable {
                     fields.append(.init(name: label, value: value, storage: nil))
                 }

@@ -15,9 +15,19 @@ public import ViewModelKit
 /// An entry written as itself stands as its value when it holds no view model, and as its child's
 /// state, freshly made, when it holds one (see ``ViewModelState/entry(_:reporter:)``).
 ///
+/// A collection of one type of row (`@Child var rows: IdentifiedArrayOf<RowModel>`) also reads its
+/// rows as that type, by position and by id, as `IdentifiedArray` does:
+///
+/// ```swift
+/// $0.rows[0].count = 1
+/// $0.rows[id: id]?.count = 1
+/// $0.rows.remove(id: id)
+/// ```
+///
 /// An index the expected list does not have (`$0.path[0]` while the expected stack is empty) fails
 /// the test, naming the index and the count; reading it gives a state that holds nothing, and
-/// writing it changes nothing.
+/// writing it changes nothing. A change through an id the expected list does not have, or a
+/// removal of one, fails the test, naming the id and the ids the list has.
 public struct ChildStates<Entry>: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral {
     var states: [ViewModelState<ViewModel>]
     /// Where failures inside the entries' states go: the tester's.
@@ -26,6 +36,9 @@ public struct ChildStates<Entry>: RandomAccessCollection, MutableCollection, Ran
     let name: String
     /// Where the assertion that uses these states was written: a failure points there.
     let site: ReportSite?
+    /// Reads the list as the view model holds it now (an `IdentifiedArray` knows its rows' ids), or
+    /// `nil` for a list no view model holds.
+    var live: (@MainActor () -> Any?)?
 
     init(states: [ViewModelState<ViewModel>], reporter: any IssueReporter, name: String = "the list", site: ReportSite? = nil) {
         self.states = states
@@ -165,7 +178,7 @@ public struct ChildStates<Entry>: RandomAccessCollection, MutableCollection, Ran
     // MARK: - Failures
 
     /// The expected list's size, as a failure says it: "the expected path has 2 entries (indices 0..<2)".
-    private var sizeText: String {
+    var sizeText: String {
         let what = "the expected \(name.split(separator: ".").last.map(String.init) ?? name)"
         switch count {
         case 0: return what + " is empty"
@@ -187,7 +200,7 @@ public struct ChildStates<Entry>: RandomAccessCollection, MutableCollection, Ran
 
     private var rangeAdvice: String { "Use a range within 0..<\(count)." }
 
-    private func reportOutOfRange(_ access: String, advice: String? = nil) {
+    func reportOutOfRange(_ access: String, advice: String? = nil) {
         report("\(name)\(access) is out of range: \(sizeText). \(advice ?? indexAdvice)")
     }
 
@@ -201,13 +214,13 @@ public struct ChildStates<Entry>: RandomAccessCollection, MutableCollection, Ran
     }
 
     /// What an entry the list does not have reads as: a state that holds nothing.
-    private var inert: ViewModelState<ViewModel> {
+    var inert: ViewModelState<ViewModel> {
         // NB: the states are main-actor values, only made and changed in assertion closures and by
         // the tester, which run on the main actor.
         MainActor.assumeIsolated { [reporter, site] in ViewModelState.inert(reporter: reporter, site: site) }
     }
 
-    private func report(_ message: String) {
+    func report(_ message: String) {
         let site = site ?? ReportSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
         reporter.reportIssue(message, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
     }

@@ -150,9 +150,7 @@ extension ViewModelState where Model == ViewModel {
             guard snapshot.entry == nil, let model = resolver.model as? Child,
                   snapshot.entryCase == nil || snapshot.entryCase == enumCaseName(of: embed(model))
             else { return nil }
-            var typed = ViewModelState<Child>(snapshot: snapshot, resolver: PropertyResolver(model: model), reporter: reporter, site: site)
-            typed.written = written
-            return typed
+            return retyped(as: model)
         }
         set {
             // An entry the list does not have: reading it already failed the test.

@@ -36,7 +36,11 @@ package import ViewModelKitStateDump
 @MainActor
 @dynamicMemberLookup
 public struct ViewModelState<Model: ViewModel> {
-    package var snapshot: StateSnapshot
+    package var snapshot: StateSnapshot {
+        // A `@Shared` value written through one place (`$0.profile.stats.count = 1`) is the value of
+        // every place that holds its reference.
+        didSet { snapshot.synchronizeSharedValues(from: oldValue) }
+    }
     var resolver: PropertyResolver<Model>
     let reporter: any IssueReporter
     /// Where the assertion that uses this state was written: a failure inside its closure points there.
@@ -113,8 +117,7 @@ public struct ViewModelState<Model: ViewModel> {
             )
             return
         }
-        var typed = ViewModelState<Child>(snapshot: snapshot, resolver: PropertyResolver(model: model), reporter: reporter, site: site)
-        typed.written = written
+        var typed = retyped(as: model)
         try body(&typed)
         snapshot = typed.snapshot
         written = typed.written
@@ -124,8 +127,10 @@ public struct ViewModelState<Model: ViewModel> {
     public subscript<Child: ViewModel>(dynamicMember keyPath: KeyPath<Model, Child>) -> ViewModelState<Child> {
         get {
             guard let state = childStates(at: keyPath, as: Child.self)?.first else {
+                // An entry the list does not have: its children hold nothing either.
+                guard !isInert else { return .inert(standIn: resolver.model?[keyPath: keyPath], reporter: reporter, site: site) }
                 // Reported by `childStates`. A copy of its state: a write to it never reaches the child.
-                var copy = ViewModelState<Child>(readableModel[keyPath: keyPath], reporter: reporter)
+                var copy = ViewModelState<Child>(readableValue(at: keyPath), reporter: reporter)
                 copy.site = site
                 return copy
             }
@@ -149,9 +154,13 @@ public struct ViewModelState<Model: ViewModel> {
     ) -> ChildStates<Children.Element> {
         get {
             let name = resolver.index(of: keyPath, in: snapshot).map { "\(snapshot.typeName).\(snapshot.fields[$0].name)" }
-            return ChildStates(
+            var list = ChildStates<Children.Element>(
                 states: childStates(at: keyPath, as: ViewModel.self) ?? [], reporter: reporter, name: name ?? describe(keyPath), site: site
             )
+            // The list as the view model holds it now: what identifies a row, and a row to read from
+            // when the test names one the expected list does not have.
+            list.live = { [model = resolver.model] in model?[keyPath: keyPath] }
+            return list
         }
         set { setChildren(at: keyPath, to: newValue.states, single: false) }
     }
@@ -234,19 +243,20 @@ public struct ViewModelState<Model: ViewModel> {
     }
 
     private func observedValue<Value>(at keyPath: KeyPath<Model, Value>) -> Value {
+        // An entry the list does not have (a failure already said so): any value will do.
+        guard !isInert else { return readableValue(at: keyPath) }
         if let index = resolver.index(of: keyPath, in: snapshot) {
             let field = snapshot.fields[index].value
             if let value = field as? Value { return value }
+            // A `@Shared` property: the value the snapshot holds for the shared reference.
+            if let shared = field as? SharedSnapshot, let value = shared.value as? Value { return value }
             // A `@Child` enum that is always one of its cases (`@Child var screen: Screen`): the case
             // of the snapshot, whose child is the one the snapshot was taken of.
             if let presented = field as? CaseSnapshot, let value = presented.source as? Value { return value }
         }
         if Value.self is any Collection.Type, Value.self is any ViewModelContainer.Type {
             // Swift chose this subscript over the list's: an expression the list of states cannot take.
-            report("\(describe(keyPath)) was read as the live list, not as its entries' states in the snapshot, so this "
-                + "expectation cannot change it. Write an entry as the list holds it (`$0.path.append(.meeting(meeting))`), "
-                + "a list of states with .entry (`$0.path = [.entry(Screen.meeting(meeting))]`), or change one entry "
-                + "through its case (`$0.path[0][case: Screen.detail]?.title = …`).")
+            report(liveListAdvice(describe(keyPath), rows: Value.self is any IdentifiedEntries.Type))
         } else if Value.self is any ViewModelContainer.Type {
             // Swift chose this subscript over the children's: never hand out the live child.
             report("\(describe(keyPath)) was read as the live view model, not as its state in the snapshot, so this "
@@ -258,10 +268,29 @@ public struct ViewModelState<Model: ViewModel> {
             report("\(describe(keyPath)) is not observed state of \(snapshot.typeName): an assertion can only read the snapshot "
                 + "(@Observed and @Child properties).")
         }
-        return readableModel[keyPath: keyPath]
+        return readableValue(at: keyPath)
+    }
+
+    /// Why an expression that Swift read as the live list cannot change the expected one, and how to
+    /// write it: for an `IdentifiedArray` of rows, through a row's id or position; for a stack, through
+    /// its entries.
+    private func liveListAdvice(_ name: String, rows: Bool) -> String {
+        let property = name.split(separator: ".").last.map(String.init) ?? "list"
+        let intro = "\(name) was read as the live list, not as its entries' states in the snapshot, so this "
+            + "expectation cannot change it. "
+        guard !rows else {
+            return intro + "Change a row through its id or position (`$0.\(property)[id: id]?.title = …`, "
+                + "`$0.\(property)[0].title = …`), remove one by id (`$0.\(property).remove(id: id)`), or add a row's "
+                + "state (`$0.\(property).append(ViewModelState(row))`)."
+        }
+        return intro + "Write an entry as the list holds it (`$0.\(property).append(.meeting(meeting))`), "
+            + "a list of states with .entry (`$0.\(property) = [.entry(Screen.meeting(meeting))]`), or change one entry "
+            + "through its case (`$0.\(property)[0][case: Screen.detail]?.title = …`)."
     }
 
     private mutating func setObservedValue<Value>(_ newValue: Value, at keyPath: KeyPath<Model, Value>) {
+        // An entry the list does not have (a failure already said so): nothing to write.
+        guard !isInert else { return }
         if let index = resolver.index(of: keyPath, in: snapshot), let container = newValue as? any ViewModelContainer {
             // A `@Child` enum or list written as a value (`$0.screen = .newGame(NewGameModel())`,
             // `$0.path = [.meeting(meeting)]`): each view model in it stands as its state, freshly
@@ -274,18 +303,47 @@ public struct ViewModelState<Model: ViewModel> {
                 "\(describe(keyPath)) is not an @Observed property of \(snapshot.typeName); a test can only assert observed state."
             )
         }
+        if let shared = snapshot.fields[index].value as? SharedSnapshot {
+            // A `@Shared` property: the shared value, which every other place holding it follows.
+            snapshot.fields[index].value = shared.holding(value)
+            return noteWritten([.field(snapshot.fields[index].name)])
+        }
         snapshot.fields[index].value = value
         noteWritten([.field(snapshot.fields[index].name)])
     }
 
     /// What a read the snapshot cannot answer reads once it has failed the test (a getter must
-    /// return something): the view model this state resolves key paths with, or for a list entry
-    /// without one a fresh ``ViewModel``.
-    private var readableModel: Model {
-        if let model = resolver.model { return model }
-        // A state without a view model is only made for `ViewModel` itself (a stack's value entry).
-        guard let blank = ViewModel() as? Model else { preconditionFailure("a state of \(Model.self) without a view model") }
-        return blank
+    /// return something): the value in the view model this state resolves key paths with; for a
+    /// list entry without one, the value in a fresh ``ViewModel``, or an empty value of the type.
+    private func readableValue<Value>(at keyPath: KeyPath<Model, Value>) -> Value {
+        if let model = resolver.model { return model[keyPath: keyPath] }
+        if let blank = ViewModel() as? Model { return blank[keyPath: keyPath] }
+        // An entry a list of rows does not have, and no row of its type anywhere to read from.
+        if let empty = emptyValue(of: Value.self) { return empty }
+        preconditionFailure(
+            "\(describe(keyPath)) was read from an entry the list does not have (the failure above), and no \(Model.self) "
+                + "exists to read a \(Value.self) from"
+        )
+    }
+
+    /// The same state as a state of `Other`, resolving key paths with `model`, with what was
+    /// written into it.
+    func retyped<Other: ViewModel>(as model: Other?) -> ViewModelState<Other> {
+        var state = ViewModelState<Other>(snapshot: snapshot, resolver: PropertyResolver(model: model), reporter: reporter, site: site)
+        state.written = written
+        state.isInert = isInert
+        return state
+    }
+
+    /// The state an entry a list does not have reads as, once the failure is reported: no entry and
+    /// no properties. Reads of it answer what `standIn` (a view model of the same type, if the test
+    /// has one) holds; writes change nothing.
+    static func inert(standIn: Model?, reporter: any IssueReporter, site: ReportSite?) -> ViewModelState<Model> {
+        var state = ViewModelState(
+            snapshot: StateSnapshot(typeName: "(no entry)", fields: []), resolver: PropertyResolver(model: standIn), reporter: reporter, site: site
+        )
+        state.isInert = true
+        return state
     }
 
     /// `keyPath` as Swift prints it, without the address it prints for a computed property:
@@ -304,8 +362,10 @@ public struct ViewModelState<Model: ViewModel> {
         return text
     }
 
-    /// Reports a failure of the assertion closure at the assertion's line.
+    /// Reports a failure of the assertion closure at the assertion's line. A state that stands for
+    /// an entry the list does not have reports nothing more: reading it already failed the test.
     func report(_ message: String) {
+        guard !isInert else { return }
         let site = site ?? ReportSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
         reporter.reportIssue(message, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
     }
@@ -315,11 +375,7 @@ extension ViewModelState where Model == ViewModel {
     /// The state an index a list does not have reads, once the failure is reported: no view model,
     /// no entry, no properties.
     static func inert(reporter: any IssueReporter, site: ReportSite?) -> ViewModelState<ViewModel> {
-        var state = ViewModelState(
-            snapshot: StateSnapshot(typeName: "(no entry)", fields: []), resolver: PropertyResolver(model: nil), reporter: reporter, site: site
-        )
-        state.isInert = true
-        return state
+        inert(standIn: nil, reporter: reporter, site: site)
     }
 }
 
@@ -353,4 +409,23 @@ final class PropertyResolver<Model: ViewModel> {
         }
         return name.flatMap(snapshot.index(of:))
     }
+}
+
+/// An empty value of `type` (`nil`, `0`, `false`, `""`, `[]`, `[:]`), if its type has a literal for
+/// one: what a read of an entry a list does not have answers when no view model is at hand.
+private func emptyValue<Value>(of type: Value.Type) -> Value? {
+    func zero<T: ExpressibleByIntegerLiteral>(_: T.Type) -> T { 0 }
+    func none<T: ExpressibleByNilLiteral>(_: T.Type) -> T { nil }
+    func no<T: ExpressibleByBooleanLiteral>(_: T.Type) -> T { false }
+    func blank<T: ExpressibleByStringLiteral>(_: T.Type) -> T { "" }
+    func empty<T: ExpressibleByArrayLiteral>(_: T.Type) -> T { [] }
+    func emptyDictionary<T: ExpressibleByDictionaryLiteral>(_: T.Type) -> T { [:] }
+    let value: Any? = if let optional = type as? any ExpressibleByNilLiteral.Type { none(optional) }
+        else if let integer = type as? any ExpressibleByIntegerLiteral.Type { zero(integer) }
+        else if let bool = type as? any ExpressibleByBooleanLiteral.Type { no(bool) }
+        else if let string = type as? any ExpressibleByStringLiteral.Type { blank(string) }
+        else if let array = type as? any ExpressibleByArrayLiteral.Type { empty(array) }
+        else if let dictionary = type as? any ExpressibleByDictionaryLiteral.Type { emptyDictionary(dictionary) }
+        else { nil }
+    return value as? Value
 }
