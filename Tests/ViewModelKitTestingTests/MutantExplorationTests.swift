@@ -41,7 +41,7 @@ final class MutantExplorationTests: XCTestCase {
                 pairs += 1
                 XCTAssertEqual(failure.invariant, invariant, "\(mutant), seed \(seed):\n\(failure)")
                 XCTAssertNil(failure.nondeterminism, "\(mutant), seed \(seed)")
-                XCTAssertEqual(messages, [failure.description])
+                XCTAssertEqual(messages, [failure.description + "\n" + report.timing])
                 if failure.steps.count <= minimal + 1 { minimalOrOneMore += 1 }
                 XCTAssertGreaterThanOrEqual(failure.steps.count, minimal, "\(mutant): shorter than the shortest run?\n\(failure)")
             }
@@ -161,6 +161,7 @@ final class MutantExplorationTests: XCTestCase {
     func test_health_warnsOfAnIntentThatNeverRuns() async {
         let exploration = mutantExploration(nil).intent("never()", when: { (_: MutantModel) in false }) { (_: MutantModel) in }
         let report = await exploration.explore(ExplorationBudget(seed: 1, runs: 5, steps: 10), reporter: RecordingIssueReporter())
-        XCTAssertTrue(report.warnings.contains { $0.hasPrefix("never() never ran in 5 runs") }, "\(report.warnings)")
+        XCTAssertEqual(report.warnings, ["never() was never enabled in 5 runs: its precondition held before no step"])
+        XCTAssertEqual(report.enabled["never()"], 0)
     }
 }

@@ -17,8 +17,8 @@ public import ViewModelKit
 /// ```
 ///
 /// Each step draws one of:
-/// - an intent, by weight, whose precondition is checked when it is drawn (a rejected draw is
-///   counted, and the step ends); its arguments may be drawn too;
+/// - an intent, by weight, among those whose precondition holds before the step (so that no draw
+///   is wasted); its arguments may be drawn too;
 /// - a clock advance: to the next sleeper's deadline (the simplest), or by 1 ms up to
 ///   ``maximumAdvance``;
 /// - an answer to one of the client calls waiting in ``Explorer/answers``: which call (so that
@@ -72,6 +72,10 @@ public struct Exploration<Model: ViewModel> {
     public var advanceWeight = 1
     /// The longest single advance.
     public var maximumAdvance: Duration = .seconds(2)
+    /// Whether a step draws only among the intents whose precondition holds (the default). Off, a
+    /// step draws among all of them, and one whose precondition fails ends the step with nothing
+    /// done: how explorations drew before, kept for the benchmarks to compare.
+    package var drawsAmongEnabledIntents = true
 
     /// An exploration of the view model `make` builds, with the run's clock and answers.
     public init(_ make: @escaping @MainActor (Explorer) -> Model) {
@@ -84,7 +88,8 @@ public struct Exploration<Model: ViewModel> {
     /// - Parameters:
     ///   - call: The call, as Swift source after `$0.`.
     ///   - weight: How often it is drawn, relative to the others.
-    ///   - precondition: Whether it may be called now.
+    ///   - precondition: Whether it may be called now: asked before every step (only the intents
+    ///     whose precondition holds are drawn), so it only reads the state.
     ///   - perform: Calls it.
     public func intent(
         _ call: String, weight: Int = 1, when precondition: @escaping @MainActor (Model) -> Bool = { _ in true },
