@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import ViewModelKit
 import ViewModelKitTesting
 import XCTest
@@ -79,5 +81,32 @@ final class ExplorationEnabledIntentsTests: XCTestCase {
         XCTAssertGreaterThan(report.stepsPerSecond, 0)
         XCTAssertTrue(report.timing.hasPrefix("\(report.runs) run"), report.timing)
         XCTAssertTrue(report.timing.contains(" steps a second); shrunk in "), report.timing)
+    }
+
+    func test_twoExplorationsInOneTestMethod_writeAFileEach() async throws {
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        let previous = ProcessInfo.processInfo.environment["VMK_EXPLORATION_OUTPUT"]
+        setenv("VMK_EXPLORATION_OUTPUT", output.url.path, 1)
+        defer {
+            if let previous { setenv("VMK_EXPLORATION_OUTPUT", previous, 1) } else { unsetenv("VMK_EXPLORATION_OUTPUT") }
+        }
+        // The same test name (a name of the test method's, say), and two different failing runs.
+        let test = ExploredTest(name: "DoorTwiceExploredRun", imports: [], subject: "DoorModel(bug: true)")
+        let first = await door(bug: true).writingTests(test)
+            .explore(ExplorationBudget(seed: 1, runs: 50, steps: 30), reporter: RecordingIssueReporter())
+        let second = await door(bug: true).writingTests(test)
+            .invariant("at most one visitor", { $0.visitors <= 1 })
+            .explore(ExplorationBudget(seed: 1, runs: 50, steps: 30), reporter: RecordingIssueReporter())
+        XCTAssertNotEqual(first.failure?.testSource, second.failure?.testSource)
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.url.path).sorted()
+        XCTAssertEqual(names, ["DoorTwiceExploredRun2Tests.swift", "DoorTwiceExploredRunTests.swift"])
+        let renamed = try String(contentsOf: output.url.appendingPathComponent("DoorTwiceExploredRun2Tests.swift"), encoding: .utf8)
+        XCTAssertTrue(renamed.contains("final class DoorTwiceExploredRun2Tests: XCTestCase {"), renamed)
+        XCTAssertTrue(renamed.contains("at most one visitor"), renamed)
+        // The same test again (a rerun of the same exploration) keeps its file.
+        _ = await door(bug: true).writingTests(test)
+            .explore(ExplorationBudget(seed: 1, runs: 50, steps: 30), reporter: RecordingIssueReporter())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.url.path).count, 2)
     }
 }
