@@ -69,13 +69,17 @@ final class MutantExplorationTests: XCTestCase {
         let source = try XCTUnwrap(report.failure?.testSource)
         XCTAssertTrue(source.hasPrefix("// Written by an exploration: step 3 broke \"the count moves only by an intent while the timer is off\".\n// Seed 1; shrunk from "), source)
         let body = """
-                    await tester.send({ $0.toggleTimer() }) { $0.isTimerRunning = true }
-                    await tester.send({ $0.toggleTimer() }) { $0.isTimerRunning = false }
+                    let tester = ViewModelTester(
+                        MutantModel(clock: clock, client: QueryClientDouble(answers: answers), bug: .timerNotCancelled),
+                        exhaustivity: .off(showSkippedAssertions: false)
+                    )
+
+                    await tester.send({ $0.toggleTimer() })
+                    await tester.send({ $0.toggleTimer() })
 
                     // Step 3 broke "the count moves only by an intent while the timer is off".
                     // A view model that keeps it does not reach the state below.
                     let before = tester.state
-                    tester.exhaustivity = .off(showSkippedAssertions: false)
                     await clock.advance(by: .milliseconds(2000))
                     await tester.skipReceivedChanges(strict: false)
                     tester.assertNotReached(from: before) { $0.count = 2 }

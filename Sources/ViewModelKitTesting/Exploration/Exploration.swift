@@ -173,4 +173,19 @@ public struct Exploration<Model: ViewModel> {
         copy.test = test
         return copy
     }
+
+    /// Says how to write a failing run as a test, with only the expression that makes the view
+    /// model: the test is named after it (`CounterViewModelExploredRun`) and imports its module and
+    /// `imports`. `subject` may use the test's `clock` (a ``TestClock``) and `answers` (a
+    /// ``ScriptedAnswers``): a double that takes `any ClientAnswers` needs no `clients`.
+    ///
+    /// ```swift
+    /// .writingTests(subject: "CounterViewModel(client: NumberFactClientDouble(answers: answers), clock: clock)")
+    /// ```
+    public func writingTests(subject: String, imports: [String] = [], clients: [ScriptedClient] = []) -> Self {
+        let module = String(reflecting: Model.self).split(separator: ".").first.map(String.init)
+        return writingTests(ExploredTest(
+            name: "\(Model.self)ExploredRun", imports: (module.map { [$0] } ?? []) + imports, subject: subject, clients: clients
+        ))
+    }
 }

@@ -54,7 +54,13 @@ extension Exploration {
         print("Exploration, \(budget): \(report.timing)")
         for warning in report.warnings { print("Exploration warning: \(warning)") }
         if let failure = report.failure {
-            reporter.reportIssue(failure.description + "\n" + report.timing, fileID: fileID, filePath: filePath, line: line, column: column)
+            let unwritten = test == nil
+                ? "\nNot written as a test: say how the test makes the view model, with the test's clock and answers "
+                    + "(.writingTests(subject: \"\(Model.self)(…)\"))."
+                : ""
+            reporter.reportIssue(
+                failure.description + "\n" + report.timing + unwritten, fileID: fileID, filePath: filePath, line: line, column: column
+            )
             if failure.testSource != nil {
                 var files = failure.testFiles
                 let directory = ProcessInfo.processInfo.environment["VMK_EXPLORATION_OUTPUT"].flatMap { $0.isEmpty ? nil : $0 }
