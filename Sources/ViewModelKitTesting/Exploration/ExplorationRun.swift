@@ -195,6 +195,7 @@ extension Exploration {
             if let broken = broken.first {
                 outcome.failure = (broken.name, outcome.steps.count, "")
                 writing?.broken?.after = model.snapshot()
+                writing?.brokenTasks = idsOfRunningTasks(inTreeOf: model)
                 return
             }
         }
