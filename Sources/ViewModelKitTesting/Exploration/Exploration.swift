@@ -76,6 +76,9 @@ public struct Exploration<Model: ViewModel> {
     /// step draws among all of them, and one whose precondition fails ends the step with nothing
     /// done: how explorations drew before, kept for the benchmarks to compare.
     package var drawsAmongEnabledIntents = true
+    /// The argument labels of initializers a written test calls, when not in the order of the
+    /// stored properties, by type.
+    var initializerLabels: [ObjectIdentifier: [String]] = [:]
     /// Whether a campaign prints its timing and health warnings (the benchmarks keep quiet).
     package var printsReport = true
 
@@ -173,6 +176,19 @@ public struct Exploration<Model: ViewModel> {
     public func writingTests(_ test: ExploredTest) -> Self {
         var copy = self
         copy.test = test
+        return copy
+    }
+
+    /// Says in which order the initializer of `Value` takes its arguments, when a written test
+    /// writes a `Value` (an answer, a state) and the order is not its stored properties' order.
+    ///
+    /// ```swift
+    /// .writingValues(of: GitHubRepositoryDetail.self, initializerLabels: ["id", "name", "owner", "fullName"])
+    /// ```
+    /// Labels not listed keep their order, after the listed ones.
+    public func writingValues<Value>(of type: Value.Type, initializerLabels: [String]) -> Self {
+        var copy = self
+        copy.initializerLabels[ObjectIdentifier(type)] = initializerLabels
         return copy
     }
 

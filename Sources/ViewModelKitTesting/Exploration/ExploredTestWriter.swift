@@ -20,7 +20,11 @@ extension Exploration {
         /// The ids of the tasks that ran once the step broke the invariant (`"\(id)"`).
         var brokenTasks: [String] = []
 
-        init(test: ExploredTest, breakingStep: Int) {
+        /// The exploration's ``Exploration/writingValues(of:initializerLabels:)``.
+        let initializerLabels: [ObjectIdentifier: [String]]
+
+        init(test: ExploredTest, breakingStep: Int, initializerLabels: [ObjectIdentifier: [String]]) {
+            self.initializerLabels = initializerLabels
             self.test = test
             self.breakingStep = breakingStep
         }
@@ -32,13 +36,13 @@ extension Exploration {
             case .advance(let duration): return "await clock.advance(by: \(millisecondsSource(duration)))"
             case .answer(let number, let clientName, let methodName, let key, let outcome):
                 let client = dumpStringLiteral(clientName), method = dumpStringLiteral(methodName)
-                let keySource = SessionRecorder.swiftSource(for: key) ?? "/* \(key) */"
+                let keySource = SessionRecorder.swiftSource(for: key, initializerLabels: initializerLabels) ?? "/* \(key) */"
                 switch outcome {
                 case .value(let value):
-                    let source = SessionRecorder.swiftSource(for: value) ?? "/* \(value) */"
+                    let source = SessionRecorder.swiftSource(for: value, initializerLabels: initializerLabels) ?? "/* \(value) */"
                     return "await answers.respond(to: \(client), \(method), for: \(keySource), returning: \(source))"
                 case .error(let error):
-                    let source = SessionRecorder.swiftSource(for: error) ?? "/* \(error) */"
+                    let source = SessionRecorder.swiftSource(for: error, initializerLabels: initializerLabels) ?? "/* \(error) */"
                     return "await answers.respond(to: \(client), \(method), for: \(keySource), throwing: \(source))"
                 case .never:
                     return "// Call \(number), \(clientName).\(methodName)(\(keySource)), is never answered."
@@ -52,7 +56,7 @@ extension Exploration {
     /// Replays the shrunk run once more, recording every step before the one that broke, and writes
     /// the test.
     func writeTest(_ test: ExploredTest, choices: [UInt64], failure: ExplorationFailure, steps: Int) async -> [ExploredTestFile] {
-        let writing = Writing(test: test, breakingStep: failure.step)
+        let writing = Writing(test: test, breakingStep: failure.step, initializerLabels: initializerLabels)
         var replay = ChoiceSequence(replaying: choices)
         _ = await run(&replay, steps: steps, writing: writing)
         guard let recorder = writing.made else { return [] }
