@@ -137,6 +137,19 @@ public final class SessionRecorder: IntentRecorder {
         SwiftLiteralWriter().source(for: value)
     }
 
+    /// `value` as a Swift expression, its initializers taking `initializerLabels` (see
+    /// ``writeValues(of:initializerLabels:)``), or `nil` if it has none.
+    package nonisolated static func swiftSource(for value: Any, initializerLabels: [ObjectIdentifier: [String]]) -> String? {
+        var writer = SwiftLiteralWriter()
+        writer.initializerLabels = initializerLabels
+        return writer.source(for: value)
+    }
+
+    /// ``writeValues(of:initializerLabels:)`` for several types at once, by type.
+    package func writeValues(initializerLabels: [ObjectIdentifier: [String]]) {
+        self.initializerLabels.merge(initializerLabels) { $1 }
+    }
+
     // MARK: - Recording what an exploration does
 
     /// Records `call`, which calls an intent of the root and returns the call as Swift source after
@@ -177,8 +190,11 @@ public final class SessionRecorder: IntentRecorder {
         var writer = RecordedTestWriter(test: test, childFactories: childFactories, initializerLabels: initializerLabels)
         if let broken {
             let statements = writer.assignments(from: broken.before, to: broken.after, on: "$0", context: "state")
-            let check = "tester.assertNotReached(from: before)"
-            test.ending = broken.comment + ["let before = tester.state", "tester.exhaustivity = .off(showSkippedAssertions: false)"]
+            let check = test.brokenCheck
+            // Not asserted, the steps before leave their tasks' changes to take: the state before is the latest.
+            test.ending = broken.comment + (test.assertsSteps ? [] : ["await tester.skipReceivedChanges(strict: false)"])
+                + ["let before = tester.state"]
+                + (test.assertsSteps ? ["tester.exhaustivity = .off(showSkippedAssertions: false)"] : [])
                 + broken.step
                 + ["await tester.skipReceivedChanges(strict: false)", check + writer.closure(statements, after: 8 + check.count),
                    "await tester.skipInFlightTasks(strict: false)", "await tester.finish()"]

@@ -17,8 +17,8 @@ public import ViewModelKit
 /// ```
 ///
 /// Each step draws one of:
-/// - an intent, by weight, whose precondition is checked when it is drawn (a rejected draw is
-///   counted, and the step ends); its arguments may be drawn too;
+/// - an intent, by weight, among those whose precondition holds before the step (so that no draw
+///   is wasted); its arguments may be drawn too;
 /// - a clock advance: to the next sleeper's deadline (the simplest), or by 1 ms up to
 ///   ``maximumAdvance``;
 /// - an answer to one of the client calls waiting in ``Explorer/answers``: which call (so that
@@ -72,6 +72,15 @@ public struct Exploration<Model: ViewModel> {
     public var advanceWeight = 1
     /// The longest single advance.
     public var maximumAdvance: Duration = .seconds(2)
+    /// Whether a step draws only among the intents whose precondition holds (the default). Off, a
+    /// step draws among all of them, and one whose precondition fails ends the step with nothing
+    /// done: how explorations drew before, kept for the benchmarks to compare.
+    package var drawsAmongEnabledIntents = true
+    /// The argument labels of initializers a written test calls, when not in the order of the
+    /// stored properties, by type.
+    var initializerLabels: [ObjectIdentifier: [String]] = [:]
+    /// Whether a campaign prints its timing and health warnings (the benchmarks keep quiet).
+    package var printsReport = true
 
     /// An exploration of the view model `make` builds, with the run's clock and answers.
     public init(_ make: @escaping @MainActor (Explorer) -> Model) {
@@ -84,7 +93,8 @@ public struct Exploration<Model: ViewModel> {
     /// - Parameters:
     ///   - call: The call, as Swift source after `$0.`.
     ///   - weight: How often it is drawn, relative to the others.
-    ///   - precondition: Whether it may be called now.
+    ///   - precondition: Whether it may be called now: asked before every step (only the intents
+    ///     whose precondition holds are drawn), so it only reads the state.
     ///   - perform: Calls it.
     public func intent(
         _ call: String, weight: Int = 1, when precondition: @escaping @MainActor (Model) -> Bool = { _ in true },
@@ -167,5 +177,33 @@ public struct Exploration<Model: ViewModel> {
         var copy = self
         copy.test = test
         return copy
+    }
+
+    /// Says in which order the initializer of `Value` takes its arguments, when a written test
+    /// writes a `Value` (an answer, a state) and the order is not its stored properties' order.
+    ///
+    /// ```swift
+    /// .writingValues(of: GitHubRepositoryDetail.self, initializerLabels: ["id", "name", "owner", "fullName"])
+    /// ```
+    /// Labels not listed keep their order, after the listed ones.
+    public func writingValues<Value>(of type: Value.Type, initializerLabels: [String]) -> Self {
+        var copy = self
+        copy.initializerLabels[ObjectIdentifier(type)] = initializerLabels
+        return copy
+    }
+
+    /// Says how to write a failing run as a test, with only the expression that makes the view
+    /// model: the test is named after it (`CounterViewModelExploredRun`) and imports its module and
+    /// `imports`. `subject` may use the test's `clock` (a ``TestClock``) and `answers` (a
+    /// ``ScriptedAnswers``): a double that takes `any ClientAnswers` needs no `clients`.
+    ///
+    /// ```swift
+    /// .writingTests(subject: "CounterViewModel(client: NumberFactClientDouble(answers: answers), clock: clock)")
+    /// ```
+    public func writingTests(subject: String, imports: [String] = [], clients: [ScriptedClient] = []) -> Self {
+        let module = String(reflecting: Model.self).split(separator: ".").first.map(String.init)
+        return writingTests(ExploredTest(
+            name: "\(Model.self)ExploredRun", imports: (module.map { [$0] } ?? []) + imports, subject: subject, clients: clients
+        ))
     }
 }

@@ -17,8 +17,14 @@ extension Exploration {
         /// The same recorder, kept to write the test.
         var made: SessionRecorder?
         var broken: (step: [String], before: StateSnapshot, after: StateSnapshot)?
+        /// The ids of the tasks that ran once the step broke the invariant (`"\(id)"`).
+        var brokenTasks: [String] = []
 
-        init(test: ExploredTest, breakingStep: Int) {
+        /// The exploration's ``Exploration/writingValues(of:initializerLabels:)``.
+        let initializerLabels: [ObjectIdentifier: [String]]
+
+        init(test: ExploredTest, breakingStep: Int, initializerLabels: [ObjectIdentifier: [String]]) {
+            self.initializerLabels = initializerLabels
             self.test = test
             self.breakingStep = breakingStep
         }
@@ -30,13 +36,13 @@ extension Exploration {
             case .advance(let duration): return "await clock.advance(by: \(millisecondsSource(duration)))"
             case .answer(let number, let clientName, let methodName, let key, let outcome):
                 let client = dumpStringLiteral(clientName), method = dumpStringLiteral(methodName)
-                let keySource = SessionRecorder.swiftSource(for: key) ?? "/* \(key) */"
+                let keySource = SessionRecorder.swiftSource(for: key, initializerLabels: initializerLabels) ?? "/* \(key) */"
                 switch outcome {
                 case .value(let value):
-                    let source = SessionRecorder.swiftSource(for: value) ?? "/* \(value) */"
+                    let source = SessionRecorder.swiftSource(for: value, initializerLabels: initializerLabels) ?? "/* \(value) */"
                     return "await answers.respond(to: \(client), \(method), for: \(keySource), returning: \(source))"
                 case .error(let error):
-                    let source = SessionRecorder.swiftSource(for: error) ?? "/* \(error) */"
+                    let source = SessionRecorder.swiftSource(for: error, initializerLabels: initializerLabels) ?? "/* \(error) */"
                     return "await answers.respond(to: \(client), \(method), for: \(keySource), throwing: \(source))"
                 case .never:
                     return "// Call \(number), \(clientName).\(methodName)(\(keySource)), is never answered."
@@ -50,21 +56,25 @@ extension Exploration {
     /// Replays the shrunk run once more, recording every step before the one that broke, and writes
     /// the test.
     func writeTest(_ test: ExploredTest, choices: [UInt64], failure: ExplorationFailure, steps: Int) async -> [ExploredTestFile] {
-        let writing = Writing(test: test, breakingStep: failure.step)
+        let writing = Writing(test: test, breakingStep: failure.step, initializerLabels: initializerLabels)
         var replay = ChoiceSequence(replaying: choices)
         _ = await run(&replay, steps: steps, writing: writing)
         guard let recorder = writing.made else { return [] }
         let summary = [
             "Written by an exploration: step \(failure.step) broke \"\(failure.invariant)\".",
             "Seed \(failure.seed); shrunk from \(failure.unshrunkLength) steps to \(failure.steps.count) in \(failure.shrinkReplays) replays.",
-            "It fails while the bug is there, and passes once it is fixed.",
+            "The steps before the broken one are driven, not asserted, so that a fix may change them too:",
+            "it fails while the broken step reaches the state that broke the invariant, and passes once it does not.",
         ].joined(separator: "\n")
         var recorded = RecordedTest(name: test.name, imports: test.imports, subject: test.subject, summary: summary)
         recorded.testFunctionName = "testExploredRun"
-        recorded.setup = ["let answers = ScriptedAnswers()"]
+        recorded.assertsSteps = false
+        if !test.clients.isEmpty || test.subject.contains("answers") {
+            recorded.setup = ["let answers = ScriptedAnswers()"]
+        }
         recorded.declarations = test.clients.map(\.source)
         let comment = ["// Step \(failure.step) broke \"\(failure.invariant)\"" + (failure.detail.isEmpty ? "." : ": \(failure.detail)."),
-                       "// A view model that keeps it does not reach the state below."]
+                       "// A view model that keeps it does not reach the state below, with the same tasks running."]
         guard let written = writing.broken else {
             // Broken when the run let go of the view model: the test lets go of its tester, and
             // checks that the view model went with it.
@@ -76,6 +86,10 @@ extension Exploration {
             recorded.releaseCheck = "Step \(failure.step) broke \"\(failure.invariant)\": the view model outlived its tester"
             return recorder.exploredTestFiles(recorded, broken: nil).map { ExploredTestFile(name: $0.name, contents: $0.contents) }
         }
+        // An invariant may read the running tasks, which the state does not show: the broken state
+        // is reached only with the same tasks running.
+        recorded.brokenCheck = "tester.assertNotReached(from: before, runningTaskIDs: ["
+            + writing.brokenTasks.map(dumpStringLiteral).joined(separator: ", ") + "])"
         return recorder.exploredTestFiles(recorded, broken: (comment, written.step, written.before, written.after))
             .map { ExploredTestFile(name: $0.name, contents: $0.contents) }
     }
