@@ -172,7 +172,7 @@ struct RecordedTestWriter {
     /// The call of `intent` from the root (`$0`), and the constants it uses: an argument that does
     /// not fit on one line is named first (`let repository = GitHubRepository(…)`).
     func call(_ intent: RecordedIntent, naming used: inout Set<String>) -> (constants: [String], call: String) {
-        if let source = intent.source, intent.target.isEmpty { return ([], "$0." + source) }
+        if let source = intent.source, intent.target.isEmpty { return ([], IntentCallSource.onSubject(source)) }
         var base = "$0"
         var opening = ""
         var closing = ""

@@ -50,11 +50,17 @@ extension Exploration {
             let explorer = Explorer()
             weak var released: Model?
             // What the view model (or a double) reports as an issue during the run is the run's.
+            let intentRuns = IntentRuns()
             await IssueReporting.$taskReporter.withValue(explorer.issues) {
-                await runSteps(
-                    on: make(explorer), explorer: explorer, choices: &choices, steps: steps, into: &outcome, writing: writing
-                ) { released = $0 }
+                await ExploredIntents.$current.withValue(intentRuns) {
+                    await runSteps(
+                        on: make(explorer), explorer: explorer, choices: &choices, steps: steps, into: &outcome, writing: writing
+                    ) { released = $0 }
+                }
             }
+            // The view goes away: SwiftUI cancels its `.task`s, so the run cancels the `async` intents
+            // still running.
+            intentRuns.cancelAll()
             guard outcome.failure == nil else {
                 explorer.answers.cancelAll()
                 return
@@ -179,6 +185,15 @@ extension Exploration {
                 }
                 outcome.steps.append(.intent(call))
                 await clock.advance(by: .zero)
+                // An `async` intent it started: the step ends once it returned or waits on the run.
+                for run in ExploredIntents.current?.all ?? [] where !(await run.waitUntilReturnedOrWaitingOnTest(timeout: ExploredIntents.waitLimit)) {
+                    outcome.failure = (
+                        BuiltInInvariant.waitsOnTheClockOrAClient, outcome.steps.count,
+                        "the intent \(call) did not return within \(ExploredIntents.waitLimit), and waits on something a test cannot "
+                            + "move (a real-time sleep, a continuation never resumed, a wait not marked `controlledByTest`)"
+                    )
+                    return
+                }
             }
             outcome.ranges.append(start..<choices.drawn.count)
             let calls = answers.pending.filter { $0.number > reportedCalls }
@@ -200,7 +215,8 @@ extension Exploration {
                 return
             }
         }
-        let running = model.runningTasksInTree.count
+        // An `async` intent whose wait is the run's (its own, or a task's it awaits) counts through that wait.
+        let running = model.runningTasksInTree.count + (ExploredIntents.current?.all ?? []).filter { !$0.isDone && !$0.scope.isWaiting }.count
         let waiting = clock.pendingSleepers.count + answers.pending.count
         if running > waiting {
             outcome.failure = (

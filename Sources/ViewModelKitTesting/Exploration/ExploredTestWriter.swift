@@ -32,7 +32,7 @@ extension Exploration {
         /// The line of the test that makes `step` happen.
         func line(for step: Step) -> String {
             switch step {
-            case .intent(let call): return "await tester.send({ $0.\(call) })"
+            case .intent(let call): return sendLine(for: call)
             case .advance(let duration): return "await clock.advance(by: \(millisecondsSource(duration)))"
             case .answer(let number, let clientName, let methodName, let key, let outcome):
                 let client = dumpStringLiteral(clientName), method = dumpStringLiteral(methodName)

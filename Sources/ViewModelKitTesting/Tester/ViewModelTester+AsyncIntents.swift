@@ -21,6 +21,11 @@ final class IntentRun: Sendable {
         var task: Task<Void, Never>?
     }
 
+    /// The token of the intent whose code runs now, outside an owned task of its (where
+    /// `RunningTask.currentToken` says which task): which intent a change comes from. Not the owned
+    /// tasks' task-local, so that a recorder still takes the intent's first steps as the intent's.
+    @TaskLocal static var currentToken: UInt64?
+
     init(site: ReportSite) {
         self.site = site
     }
@@ -77,7 +82,7 @@ final class IntentRun: Sendable {
             do {
                 // The tasks the intent starts inherit the scope: their waits on the test count for it.
                 try await ControlledWaits.$scope.withValue(run.scope) {
-                    try await RunningTask.$currentToken.withValue(run.token) { try await operation() }
+                    try await IntentRun.$currentToken.withValue(run.token) { try await operation() }
                 }
             } catch {
                 thrown = error

@@ -23,7 +23,8 @@ extension ViewModelTester {
     ///   - base: The state before the step, from ``state``.
     ///   - runningTaskIDs: The ids of the tasks that ran in the broken state, or `nil` to compare the
     ///     state alone.
-    ///   - brokenState: Changes `base` into the state that broke the invariant.
+    ///   - brokenState: Changes `base` into the state that broke the invariant; omitted when the step
+    ///     left the state as it was (a spinner that stayed on).
     ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default.
     ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
     ///   - line: The line a failure points at; the line of this call by default.
@@ -31,7 +32,7 @@ extension ViewModelTester {
     public func assertNotReached(
         from base: ViewModelState<Model>,
         runningTaskIDs: [String]? = nil,
-        _ brokenState: @MainActor (inout ViewModelState<Model>) throws -> Void,
+        _ brokenState: @MainActor (inout ViewModelState<Model>) throws -> Void = { _ in },
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)

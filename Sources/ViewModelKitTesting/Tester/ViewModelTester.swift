@@ -474,7 +474,7 @@ public final class ViewModelTester<Model: ViewModel> {
         guard intentDepth == 0, !isRunningAssertionClosure else { return }
         // Snapshot at every write: when another task writes next, this is where the step ended.
         let state = viewModel.snapshot()
-        let task = RunningTask.currentToken
+        let task = RunningTask.currentToken ?? IntentRun.currentToken
         if openChange != nil, openChange?.task == task {
             openChange?.state = state
             return
