@@ -85,6 +85,16 @@ final class ExploringAViewModelArticleTests: XCTestCase {
                 return "minimumStarsChanged(\(stars))"
             })
         // end snippet
+        // snippet: exploring-async-intents
+        exploration = exploration
+            // What `.task` and `.refreshable` await: a step starts it, and ends once it waits on the run.
+            .intent("refresh()", throwing: true) { try? await $0.refresh() }
+            .intent("load(user:)", throwing: true, awaiting: { _, choices in
+                let user = choices.element(of: ["apple", "kohsuke"]) ?? "apple"
+                asked.user = user
+                return ("load(user: \"\(user)\")", { try? await $0.load(user: user) })
+            })
+        // end snippet
         // snippet: exploring-task-ids
         exploration = exploration
             .answers("GitHubClient", "fetchRepositories", errors: [FetcherError.rateLimited(resetAt: nil)]) { (user: String, choices) in
