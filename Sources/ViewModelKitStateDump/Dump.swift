@@ -44,6 +44,13 @@ func dumpedRoot(_ value: Any) -> Any {
     (value as? StateSnapshot)?.showingSharedValuesOnce() ?? value
 }
 
+/// `old` and `new` as a diff starts from them: each snapshot shows each shared value once, and a
+/// place both have shows the value on both sides when only one would name another place.
+func dumpedRoots(_ old: Any, _ new: Any) -> (old: Any, new: Any) {
+    guard let old = old as? StateSnapshot, let new = new as? StateSnapshot else { return (dumpedRoot(old), dumpedRoot(new)) }
+    return StateSnapshot.showingSharedValuesOnce(old, new)
+}
+
 // MARK: - Intermediate tree
 
 /// One rendered value: either a scalar line or a container of labelled children.

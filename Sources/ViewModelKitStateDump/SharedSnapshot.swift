@@ -100,6 +100,27 @@ extension StateSnapshot {
         }
     }
 
+    /// Two snapshots as a diff shows them: each shows every shared value once, as
+    /// ``showingSharedValuesOnce()`` does, except at a place both have where only one of them
+    /// would name another place (a row holding the value appeared before it, or went): there both
+    /// show the value, so that a value that did not change reads as unchanged.
+    package static func showingSharedValuesOnce(
+        _ old: StateSnapshot, _ new: StateSnapshot
+    ) -> (old: StateSnapshot, new: StateSnapshot) {
+        var old = old.showingSharedValuesOnce()
+        var new = new.showingSharedValuesOnce()
+        let newPlaces = Dictionary(new.sharedPlaces.map { ($0.path, $0.shared) }, uniquingKeysWith: { first, _ in first })
+        for place in old.sharedPlaces {
+            guard let other = newPlaces[place.path], other.shownAt != place.shared.shownAt else { continue }
+            var oldShown = place.shared, newShown = other
+            oldShown.shownAt = nil
+            newShown.shownAt = nil
+            old.setValue(oldShown, at: place.path[...])
+            new.setValue(newShown, at: place.path[...])
+        }
+        return (old, new)
+    }
+
     /// This snapshot as a dump shows it: each shared reference's value at the first place that
     /// holds it, and at every other place the name of that first one.
     package func showingSharedValuesOnce() -> StateSnapshot {

@@ -99,6 +99,19 @@ final class SharedTesterTests: XCTestCase {
         }
     }
 
+    /// The rows come before the value in declaration order, so a row shows it once it is there.
+    @MainActor
+    final class RowsFirstModel: ViewModel {
+        @Child private(set) var rows: IdentifiedArrayOf<Row> = []
+        @Shared private(set) var total = 0
+        @Observed private(set) var label = ""
+
+        func addButtonTapped(id: Int) {
+            rows.append(Row(id: id, total: $total))
+            label = "added"
+        }
+    }
+
     private let clock = TestClock()
 
     private func makeTester<Model: ViewModel>(_ model: Model, exhaustivity: Exhaustivity = .on) -> ViewModelTester<Model> {
@@ -207,6 +220,29 @@ final class SharedTesterTests: XCTestCase {
         XCTAssertTrue(message.hasPrefix("The view model's tasks made 1 change that no assertion received"), message)
         XCTAssertEqual(message.components(separatedBy: "count: ").count - 1, 2, message)   // − once, + once
         XCTAssertTrue(message.contains("(shared: see SharedTesterTests.TabsModel.counter.stats)"), message)
+    }
+
+    /// A shared value that did not change is not shown as changed when the first place holding it
+    /// moved (a row holding it appeared before the list's own property): both sides show it there.
+    func testASharedValueThatDidNotChangeIsNotShownAsChangedWhenARowHoldingItAppears() async {
+        let tester = makeTester(RowsFirstModel())
+        await tester.send({ $0.addButtonTapped(id: 1) }) { $0.label = "added" }   // the row is left out
+        XCTAssertEqual(reporter.messages, [
+            """
+            A state change does not match expectation: …
+
+                SharedTesterTests.RowsFirstModel(
+                  rows: [
+              +     [0]: SharedTesterTests.Row(id: 1, total: 0)
+                  ],
+                  total: 0,
+                  label: "added"
+                )
+
+            (Expected: −, Actual: +)
+            """,
+        ])
+        await tester.finish()
     }
 
     /// A fresh row given the list's reference holds the value every other place holds, wherever the
