@@ -32,7 +32,7 @@ package protocol CustomDumpTypeName {
 /// - A container whose children are all single lines and whose one-line form
 ///   (`TypeName(a: 1, b: "x")`, `[1, 2]`, `["k": 1]`) is at most 80 characters stays on one line.
 /// - A value conforming to ``CustomDumpTypeName`` renders under that name instead of its type's.
-/// - A snapshot's shared value renders at the first place that holds it; every other place reads
+/// - A snapshot's shared value renders at the place nearest the root that holds it; every other place reads
 ///   `(shared: see AppViewModel.stats)`.
 package func dumpText(_ value: Any) -> String {
     var builder = DumpTreeBuilder()

@@ -2,7 +2,7 @@
 /// reference it was read from, so that every place holding one reference is known as one.
 ///
 /// It compares by value, as a child compares by state. A dump of a whole snapshot shows the value
-/// at the first place that holds the reference and names that place at the others (see
+/// at the place nearest the root that holds the reference and names that place at the others (see
 /// ``StateSnapshot/showingSharedValuesOnce()``).
 package struct SharedSnapshot: Equatable {
     /// The shared value.
@@ -121,20 +121,22 @@ extension StateSnapshot {
         return (old, new)
     }
 
-    /// This snapshot as a dump shows it: each shared reference's value at the first place that
-    /// holds it, and at every other place the name of that first one.
+    /// This snapshot as a dump shows it: each shared reference's value at the place nearest the
+    /// root that holds it (the first of those, in declaration order), and at every other place the
+    /// name of that one. The root's own property thus shows it, even after rows that hold it and
+    /// that a diff folds.
     package func showingSharedValuesOnce() -> StateSnapshot {
         let places = sharedPlaces
         guard places.count > 1 else { return self }
-        var shown: [ObjectIdentifier: String] = [:]
+        var shown: [ObjectIdentifier: SharedPlace] = [:]
+        for place in places where shown[place.shared.id].map({ place.path.count < $0.path.count }) ?? true {
+            shown[place.shared.id] = place
+        }
         var copy = self
         for place in places {
-            guard let first = shown[place.shared.id] else {
-                shown[place.shared.id] = place.name
-                continue
-            }
+            guard let first = shown[place.shared.id], first.path != place.path else { continue }
             var marked = place.shared
-            marked.shownAt = first
+            marked.shownAt = first.name
             copy.setValue(marked, at: place.path[...])
         }
         return copy
