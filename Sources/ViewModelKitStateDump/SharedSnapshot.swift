@@ -102,8 +102,8 @@ extension StateSnapshot {
 
     /// Two snapshots as a diff shows them: each shows every shared value once, as
     /// ``showingSharedValuesOnce()`` does, except at a place both have where only one of them
-    /// would name another place (a row holding the value appeared before it, or went): there both
-    /// show the value, so that a value that did not change reads as unchanged.
+    /// would name another place (a place nearer the root that holds the value appeared, or went):
+    /// there both show the value, so that a value that did not change reads as unchanged.
     package static func showingSharedValuesOnce(
         _ old: StateSnapshot, _ new: StateSnapshot
     ) -> (old: StateSnapshot, new: StateSnapshot) {
