@@ -25,8 +25,9 @@ import Foundation
 ///   line if the new one does, a context line if either does.
 package func diffText(_ old: Any, _ new: Any) -> String? {
     var builder = DumpTreeBuilder()
-    let oldNode = builder.node(for: dumpedRoot(old))
-    let newNode = builder.node(for: dumpedRoot(new))
+    let roots = dumpedRoots(old, new)
+    let oldNode = builder.node(for: roots.old)
+    let newNode = builder.node(for: roots.new)
     guard oldNode.render() != newNode.render() else { return nil }
     var lines = DiffWalker.diff(
         oldNode, newNode, oldLabel: nil, newLabel: nil, oldComma: false, newComma: false, depth: 0

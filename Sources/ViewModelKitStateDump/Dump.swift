@@ -32,8 +32,8 @@ package protocol CustomDumpTypeName {
 /// - A container whose children are all single lines and whose one-line form
 ///   (`TypeName(a: 1, b: "x")`, `[1, 2]`, `["k": 1]`) is at most 80 characters stays on one line.
 /// - A value conforming to ``CustomDumpTypeName`` renders under that name instead of its type's.
-/// - A snapshot's shared value renders at the first place that holds it; every other place reads
-///   `(shared: see AppViewModel.stats)`.
+/// - A snapshot's shared value renders at the place nearest the root that holds it; every other
+///   place reads `(shared: see AppViewModel.stats)`.
 package func dumpText(_ value: Any) -> String {
     var builder = DumpTreeBuilder()
     return builder.node(for: dumpedRoot(value)).render()
@@ -42,6 +42,15 @@ package func dumpText(_ value: Any) -> String {
 /// `value` as a dump starts from it: a snapshot shows each shared value once.
 func dumpedRoot(_ value: Any) -> Any {
     (value as? StateSnapshot)?.showingSharedValuesOnce() ?? value
+}
+
+/// `old` and `new` as a diff starts from them: each snapshot shows each shared value once, and a
+/// place both have shows the value on both sides when only one would name another place.
+func dumpedRoots(_ old: Any, _ new: Any) -> (old: Any, new: Any) {
+    guard let old = old as? StateSnapshot, let new = new as? StateSnapshot else {
+        return (dumpedRoot(old), dumpedRoot(new))
+    }
+    return StateSnapshot.showingSharedValuesOnce(old, new)
 }
 
 // MARK: - Intermediate tree

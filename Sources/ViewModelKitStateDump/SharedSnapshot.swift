@@ -2,7 +2,7 @@
 /// reference it was read from, so that every place holding one reference is known as one.
 ///
 /// It compares by value, as a child compares by state. A dump of a whole snapshot shows the value
-/// at the first place that holds the reference and names that place at the others (see
+/// at the place nearest the root that holds the reference and names that place at the others (see
 /// ``StateSnapshot/showingSharedValuesOnce()``).
 package struct SharedSnapshot: Equatable {
     /// The shared value.
@@ -100,20 +100,43 @@ extension StateSnapshot {
         }
     }
 
-    /// This snapshot as a dump shows it: each shared reference's value at the first place that
-    /// holds it, and at every other place the name of that first one.
+    /// Two snapshots as a diff shows them: each shows every shared value once, as
+    /// ``showingSharedValuesOnce()`` does, except at a place both have where only one of them
+    /// would name another place (a place nearer the root that holds the value appeared, or went):
+    /// there both show the value, so that a value that did not change reads as unchanged.
+    package static func showingSharedValuesOnce(
+        _ old: StateSnapshot, _ new: StateSnapshot
+    ) -> (old: StateSnapshot, new: StateSnapshot) {
+        var old = old.showingSharedValuesOnce()
+        var new = new.showingSharedValuesOnce()
+        let newPlaces = Dictionary(new.sharedPlaces.map { ($0.path, $0.shared) }, uniquingKeysWith: { first, _ in first })
+        for place in old.sharedPlaces {
+            guard let other = newPlaces[place.path], other.shownAt != place.shared.shownAt else { continue }
+            var oldShown = place.shared, newShown = other
+            oldShown.shownAt = nil
+            newShown.shownAt = nil
+            old.setValue(oldShown, at: place.path[...])
+            new.setValue(newShown, at: place.path[...])
+        }
+        return (old, new)
+    }
+
+    /// This snapshot as a dump shows it: each shared reference's value at the place nearest the
+    /// root that holds it (the first of those, in declaration order), and at every other place the
+    /// name of that one. The root's own property thus shows it, even after rows that hold it and
+    /// that a diff folds.
     package func showingSharedValuesOnce() -> StateSnapshot {
         let places = sharedPlaces
         guard places.count > 1 else { return self }
-        var shown: [ObjectIdentifier: String] = [:]
+        var shown: [ObjectIdentifier: SharedPlace] = [:]
+        for place in places where shown[place.shared.id].map({ place.path.count < $0.path.count }) ?? true {
+            shown[place.shared.id] = place
+        }
         var copy = self
         for place in places {
-            guard let first = shown[place.shared.id] else {
-                shown[place.shared.id] = place.name
-                continue
-            }
+            guard let first = shown[place.shared.id], first.path != place.path else { continue }
             var marked = place.shared
-            marked.shownAt = first
+            marked.shownAt = first.name
             copy.setValue(marked, at: place.path[...])
         }
         return copy

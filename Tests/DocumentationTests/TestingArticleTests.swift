@@ -132,13 +132,25 @@ enum TestingArticle {
 
     // snippet: testing-controlled-by-test
     final class GatedFeedClient: FeedClient {
-        private let pending = Mutex<[CheckedContinuation<[String], any Error>]>([])
+        private let pending = Mutex<[Int: CheckedContinuation<[String], any Error>]>([:])
+        private let calls = Atomic(0)
         let (notes, noteSink) = AsyncStream.makeStream(of: String.self)
 
         func latest() async throws -> [String] {
-            try await controlledByTest {
-                try await withCheckedThrowingContinuation { continuation in
-                    pending.withLock { $0.append(continuation) }
+            let call = calls.add(1, ordering: .relaxed).newValue
+            return try await controlledByTest {
+                try await withTaskCancellationHandler {
+                    try await withCheckedThrowingContinuation { continuation in
+                        pending.withLock { pending in
+                            if Task.isCancelled {
+                                continuation.resume(throwing: CancellationError())
+                            } else {
+                                pending[call] = continuation
+                            }
+                        }
+                    }
+                } onCancel: {   // SwiftUI cancelled the view's `.task`: stop waiting
+                    pending.withLock { $0.removeValue(forKey: call) }?.resume(throwing: CancellationError())
                 }
             }
         }
@@ -146,7 +158,7 @@ enum TestingArticle {
         var notifications: some AsyncSequence<String, Never> { notes.controlledByTest() }
 
         func answer(_ items: [String]) {
-            for continuation in pending.withLock({ pending in defer { pending = [] }; return pending }) {
+            for continuation in pending.withLock({ pending in defer { pending = [:] }; return pending.values }) {
                 continuation.resume(returning: items)
             }
         }
@@ -163,6 +175,17 @@ enum TestingArticle {
             $0.items = ["Hello"]
             $0.isLoading = false
         }
+        await tester.finish()
+    }
+
+    /// The view goes away while the hand-written double waits: the intent unwinds.
+    @MainActor
+    static func controlledByTestDoubleCancelled() async {
+        let client = GatedFeedClient()
+        let tester = ViewModelTester(FeedViewModel(client: client))
+        let refresh = await tester.send({ await $0.refresh() }) { $0.isLoading = true }
+        await refresh.cancel()
+        await tester.receive { $0.isLoading = false }
         await tester.finish()
     }
 
@@ -620,6 +643,10 @@ final class TestingArticleTests: XCTestCase {
 
     func testADoubleMarksItsOwnWaitControlledByTest() async {
         await TestingArticle.controlledByTestDouble()
+    }
+
+    func testTheHandWrittenDoubleStopsWaitingWhenTheViewGoesAway() async {
+        await TestingArticle.controlledByTestDoubleCancelled()
     }
 
     func testEachStepOfATaskIsOneReceivedChange() async {

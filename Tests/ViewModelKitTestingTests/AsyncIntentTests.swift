@@ -251,6 +251,42 @@ final class ControlledByTestTests: XCTestCase {
         await tester.finish()
         XCTAssertEqual(reporter.messages, [])
     }
+
+    /// A client protocol that returns an `AsyncStream`, as many do.
+    protocol NotificationsClient: Sendable {
+        func notifications() -> AsyncStream<String>
+    }
+
+    final class NotificationsDouble: NotificationsClient {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        func notifications() -> AsyncStream<String> { stream.controlledByTest() }
+    }
+
+    @MainActor
+    final class NotificationsModel: ViewModel {
+        @Observed private(set) var last: String?
+        private let client: any NotificationsClient
+
+        init(client: any NotificationsClient) { self.client = client }
+
+        /// `.task { await viewModel.listen() }`.
+        func listen() async {
+            for await message in client.notifications() { last = message }
+        }
+    }
+
+    func test_aMarkedStream_isStillAnAsyncStream_forAProtocolThatReturnsOne() async {
+        let reporter = RecordingIssueReporter()
+        let client = NotificationsDouble()
+        let tester = ViewModelTester(NotificationsModel(client: client), timeout: .milliseconds(50), reporter: reporter)
+        let listening = await tester.send({ await $0.listen() })
+        XCTAssertEqual(reporter.messages, [], "send returns as soon as the intent waits on the stream")
+        client.continuation.yield("3 notes changed")
+        await tester.receive { $0.last = "3 notes changed" }
+        await listening.cancel()
+        await tester.finish()
+        XCTAssertEqual(reporter.messages, [])
+    }
 }
 
 /// Under Swift Testing's parallel runner, one test's waits on its test clock never make another

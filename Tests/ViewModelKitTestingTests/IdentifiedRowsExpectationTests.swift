@@ -272,4 +272,19 @@ final class IdentifiedRowsExpectationTests: XCTestCase {
         ])
         await tester.finish()
     }
+
+    /// A whole list, as the article spells it: its rows' states made in place, or a state already
+    /// typed as a row with `.erased` (a typed one alone does not convert).
+    func testAWholeListIsItsRowsStatesMadeInPlaceOrErased() async {
+        let tester = makeTester([1])
+        await tester.send({ $0.addButtonTapped(id: 2) }) {
+            $0.rows = [ViewModelState(RowModel(id: 1)), ViewModelState(RowModel(id: 2))]
+        }
+        let third: ViewModelState<RowModel> = ViewModelState(RowModel(id: 3))
+        await tester.send({ $0.addButtonTapped(id: 3) }) {
+            $0.rows = [ViewModelState(RowModel(id: 1)), ViewModelState(RowModel(id: 2)), third.erased]
+        }
+        await tester.finish()
+        XCTAssertEqual(reporter.messages, [])
+    }
 }

@@ -99,6 +99,40 @@ final class SharedTesterTests: XCTestCase {
         }
     }
 
+    /// The rows come before the value in declaration order, so a row shows it once it is there.
+    @MainActor
+    final class RowsFirstModel: ViewModel {
+        @Child private(set) var rows: IdentifiedArrayOf<Row> = []
+        @Shared private(set) var total = 0
+        @Observed private(set) var label = ""
+
+        func addButtonTapped(id: Int) {
+            rows.append(Row(id: id, total: $total))
+            label = "added"
+        }
+    }
+
+    @MainActor
+    final class Sheet: ViewModel {
+        @Shared private(set) var total: Int
+
+        init(total: Shared<Int>) { _total = total }
+    }
+
+    /// No place of the root holds the value: the rows and the sheet do.
+    @MainActor
+    final class RowsAndSheetModel: ViewModel {
+        @Child private(set) var rows: IdentifiedArrayOf<Row>
+        @Child private(set) var sheet: Sheet?
+
+        override init() {
+            _rows = Child(wrappedValue: IdentifiedArray(uniqueElements: [Row(id: 1, total: Shared(0))]))
+            super.init()
+        }
+
+        func sheetButtonTapped() { sheet = rows.first.map { Sheet(total: $0.$total) } }
+    }
+
     private let clock = TestClock()
 
     private func makeTester<Model: ViewModel>(_ model: Model, exhaustivity: Exhaustivity = .on) -> ViewModelTester<Model> {
@@ -207,6 +241,52 @@ final class SharedTesterTests: XCTestCase {
         XCTAssertTrue(message.hasPrefix("The view model's tasks made 1 change that no assertion received"), message)
         XCTAssertEqual(message.components(separatedBy: "count: ").count - 1, 2, message)   // − once, + once
         XCTAssertTrue(message.contains("(shared: see SharedTesterTests.TabsModel.counter.stats)"), message)
+    }
+
+    /// A shared value that did not change is not shown as changed where the place that shows it
+    /// moved (a sheet holding it appeared nearer the root than the rows): both sides show it there.
+    func testASharedValueThatDidNotChangeIsNotShownAsChangedWhenAPlaceNearerTheRootAppears() async {
+        let tester = makeTester(RowsAndSheetModel())
+        await tester.send({ $0.sheetButtonTapped() })   // the sheet is left out
+        XCTAssertEqual(reporter.messages, [
+            """
+            State was not expected to change, but a change occurred: …
+
+                SharedTesterTests.RowsAndSheetModel(
+                  rows: [SharedTesterTests.Row(id: 1, total: 0)],
+              −   sheet: nil
+              +   sheet: SharedTesterTests.Sheet(total: 0)
+                )
+
+            (Expected: −, Actual: +)
+            """,
+        ])
+        await tester.finish()
+    }
+
+    /// A diff shows a shared value at the place nearest the root that holds it: the rows before it,
+    /// folded when unchanged, would hide it.
+    func testADiffShowsASharedValueAtThePlaceNearestTheRoot() async {
+        let tester = makeTester(RowsFirstModel())
+        await tester.send({ $0.addButtonTapped(id: 1) }) {
+            $0.rows.append(ViewModelState(Row(id: 1, total: tester.viewModel.$total)))
+            $0.label = "wrong"
+        }
+        XCTAssertEqual(reporter.messages, [
+            """
+            A state change does not match expectation: …
+
+                SharedTesterTests.RowsFirstModel(
+                  rows: [… 1 element],
+                  total: 0,
+              −   label: "wrong"
+              +   label: "added"
+                )
+
+            (Expected: −, Actual: +)
+            """,
+        ])
+        await tester.finish()
     }
 
     /// A fresh row given the list's reference holds the value every other place holds, wherever the

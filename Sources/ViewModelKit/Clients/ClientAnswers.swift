@@ -67,6 +67,24 @@ extension ClientAnswers {
     ) async throws -> Value {
         try await answer(ClientCall(client: client, method: method, key: key), isolation: isolation, live: live)
     }
+
+    /// Answers one call of a method that returns nothing, written as a statement; without this
+    /// overload the compiler cannot tell what the call returns ("failed to produce diagnostic").
+    ///
+    /// ```swift
+    /// func delete(id: Note.ID) async throws {
+    ///     try await answers.answer("NotesClient", "delete", for: id)
+    /// }
+    /// ```
+    public func answer<Key: Sendable>(
+        _ client: String, _ method: String, for key: Key,
+        isolation: isolated (any Actor)? = #isolation,
+        live: () async throws -> Void = { throw ClientAnswersError.noLiveClient }
+    ) async throws {
+        let _: Void = try await answer(
+            ClientCall(client: client, method: method, key: key), isolation: isolation, live: live
+        )
+    }
 }
 
 /// Why a ``ClientAnswers`` could not answer a call.

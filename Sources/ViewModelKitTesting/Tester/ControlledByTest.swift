@@ -40,13 +40,50 @@ extension AsyncSequence {
     /// feeds.
     ///
     /// ```swift
-    /// struct NotificationsDouble: NotificationsClient {
+    /// final class NotificationsDouble: NotificationsClient {
     ///     let (stream, continuation) = AsyncStream.makeStream(of: Note.self)
     ///     var notes: some AsyncSequence<Note, Never> { stream.controlledByTest() }
     /// }
     /// ```
     public func controlledByTest() -> ControlledByTestSequence<Self> {
         ControlledByTestSequence(base: self)
+    }
+}
+
+extension AsyncStream {
+    /// This stream, its waits for the next element marked as ones only the test ends, as an
+    /// `AsyncStream` still: for a client protocol that returns one.
+    ///
+    /// ```swift
+    /// protocol NotificationsClient: Sendable {
+    ///     func notifications() -> AsyncStream<String>
+    /// }
+    ///
+    /// final class NotificationsDouble: NotificationsClient {
+    ///     let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+    ///     func notifications() -> AsyncStream<String> { stream.controlledByTest() }
+    /// }
+    /// ```
+    ///
+    /// It ends when this stream ends, or when the task iterating it is cancelled.
+    public func controlledByTest() -> AsyncStream<Element> {
+        let iterator = StreamIterator(base: makeAsyncIterator())
+        return AsyncStream { await iterator.next() }
+    }
+
+    /// The iterator of the stream that `controlledByTest()` wraps, which the stream it makes
+    /// advances: an `AsyncStream` has one consumer, so one call runs at a time.
+    private final class StreamIterator: @unchecked Sendable {
+        private var base: AsyncStream<Element>.Iterator
+
+        init(base: AsyncStream<Element>.Iterator) { self.base = base }
+
+        func next() async -> Element? {
+            guard let scope = ControlledWaits.scope else { return await base.next() }
+            scope.begin()
+            defer { scope.end() }
+            return await base.next()
+        }
     }
 }
 
