@@ -243,11 +243,12 @@ public final class SessionRecorder: IntentRecorder {
     static func path(to target: ViewModel, from model: ViewModel) -> [RecordedIntent.PathStep]? {
         if target === model { return [] }
         for (name, value) in model.childProperties {
-            if let child = value as? ViewModel {
+            let mirror = Mirror(reflecting: value)
+            // NB: before the cast to a view model, which an optional holding one passes too.
+            if mirror.displayStyle != .optional, let child = value as? ViewModel {
                 if let rest = path(to: target, from: child) { return [.property(name)] + rest }
                 continue
             }
-            let mirror = Mirror(reflecting: value)
             switch mirror.displayStyle {
             case .optional:
                 if let child = mirror.children.first?.value as? ViewModel, let rest = path(to: target, from: child) {

@@ -19,9 +19,26 @@ public final class ExploredAnswers: ClientAnswers {
         var resume: AnswerResume
     }
 
+    /// A synchronous call, answered at once.
+    struct Immediate: Sendable {
+        /// In the order calls were made, from 1 (numbered with the waiting ones).
+        var number: Int
+        var client: String
+        var method: String
+        var key: any Sendable
+        /// The answer; `nil` when the exploration has none for the method.
+        var result: Result<any Sendable, any Error>?
+    }
+
+    /// Answers a synchronous call at once: set by the run; `nil` when the exploration has no
+    /// answers for the method.
+    typealias ImmediateAnswerer = @Sendable (_ client: String, _ method: String, _ key: any Sendable) -> Result<any Sendable, any Error>?
+
     private struct State {
         var pending: [Pending] = []
         var made = 0
+        var immediate: [Immediate] = []
+        var answerer: ImmediateAnswerer?
     }
 
     private let state = Mutex(State())
@@ -46,6 +63,28 @@ public final class ExploredAnswers: ClientAnswers {
             take(number)?.resume(.failure(CancellationError()))
         }
     }
+
+    /// Answers a synchronous method's call at once, with what the run's answers for the method give
+    /// (the simplest value); a method without answers throws ``ClientAnswersError/noAnswer(client:method:)``
+    /// and breaks "no unexpected client call".
+    public func answerNow<Key: Sendable, Value: Sendable>(_ call: ClientCall<Key>, live: () throws -> Value) throws -> Value {
+        let (number, answerer) = state.withLock { state in
+            state.made += 1
+            return (state.made, state.answerer)
+        }
+        let result = answerer?(call.client, call.method, call.key)
+        state.withLock { $0.immediate.append(Immediate(number: number, client: call.client, method: call.method, key: call.key, result: result)) }
+        guard let result else { throw ClientAnswersError.noAnswer(client: call.client, method: call.method) }
+        return try answerResult(result, to: call)
+    }
+
+    /// Sets what answers synchronous calls.
+    func answerImmediately(with answerer: @escaping ImmediateAnswerer) {
+        state.withLock { $0.answerer = answerer }
+    }
+
+    /// The synchronous calls answered so far, oldest first.
+    var immediate: [Immediate] { state.withLock { $0.immediate } }
 
     /// The calls waiting, oldest first.
     var pending: [Pending] { state.withLock { $0.pending } }

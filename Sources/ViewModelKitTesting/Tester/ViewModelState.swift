@@ -281,7 +281,7 @@ public struct ViewModelState<Model: ViewModel> {
     /// What a read the snapshot cannot answer reads once it has failed the test (a getter must
     /// return something): the view model this state resolves key paths with, or for a list entry
     /// without one a fresh ``ViewModel``.
-    private var readableModel: Model {
+    var readableModel: Model {
         if let model = resolver.model { return model }
         // A state without a view model is only made for `ViewModel` itself (a stack's value entry).
         guard let blank = ViewModel() as? Model else { preconditionFailure("a state of \(Model.self) without a view model") }
