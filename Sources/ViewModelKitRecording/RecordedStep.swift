@@ -34,6 +34,9 @@ struct RecordedIntent {
     var arguments: [Any]
     /// The call as Swift source after `$0.`, when the caller wrote it (an exploration's intent).
     var source: String?
+    /// Intents reported while this one was open, in the same main-actor turn: called inside it, or
+    /// after it returned (a view's action that calls several); their changes are part of its step.
+    var merged: [RecordedIntent] = []
 
     /// One step from a view model to a child.
     enum PathStep: Equatable {

@@ -61,7 +61,8 @@ struct RecordedTestWriter {
             case .intent(let intent):
                 let (constants, call) = call(intent, naming: &names)
                 let send = "await tester.send({ \(call) })"
-                let lines = (advance.map { [$0] } ?? []) + constants + [send + closure(statements, after: 8 + send.count)]
+                let lines = (advance.map { [$0] } ?? []) + constants + merged(intent, into: call, naming: &names)
+                    + [send + closure(statements, after: 8 + send.count)]
                 // The same intent again with nothing in between (typing): one group.
                 let sameAgain = previousIntent == "\(intent.target)\(intent.function)" && advance == nil && constants.isEmpty
                 if sameAgain, !body.isEmpty { body[body.count - 1] += lines } else { body.append(lines) }
@@ -203,6 +204,17 @@ struct RecordedTestWriter {
         }
         let parenthesized = trailing.isEmpty || !arguments.isEmpty ? "(\(arguments.joined(separator: ", ")))" : ""
         return (constants, opening + base + "." + name + parenthesized + trailing + closing)
+    }
+
+    /// The comment that says which intents were reported in the same main-actor turn as `intent`,
+    /// whose changes its step holds; empty when there were none.
+    private mutating func merged(_ intent: RecordedIntent, into call: String, naming used: inout Set<String>) -> [String] {
+        guard !intent.merged.isEmpty else { return [] }
+        let calls = intent.merged.map { self.call($0, naming: &used).call }.joined(separator: ", ")
+        let note = "\(calls) reported in the same main-actor turn as \(call), inside it or after it: its step holds the changes "
+            + "of all; if they were called after it, wrap each call in recorder.userAction { … } to record them as steps"
+        if !problems.contains(note) { problems.append(note) }
+        return ["// Also reported in this main-actor turn, inside this intent or after it (the recorder cannot tell which): \(calls)."]
     }
 
     /// The call alone, for a test of the writer.

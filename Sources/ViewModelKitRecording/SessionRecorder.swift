@@ -193,9 +193,16 @@ public final class SessionRecorder: IntentRecorder {
 
     /// An intent of a view model in the tree was called.
     package func intentCalled(_ function: String, arguments: [Any], on model: ViewModel) {
-        // Called by a task, or inside an intent being recorded: part of what that does.
-        guard RunningTask.currentToken == nil, openIntent == nil, subscription != nil else { return }
+        // Called by a task: part of what that does.
+        guard RunningTask.currentToken == nil, subscription != nil else { return }
         guard let target = Self.path(to: model, from: viewModel) else { return }
+        if openIntent != nil {
+            // Called inside the open intent, or after it returned in the same main-actor turn: the
+            // recorder cannot tell which, so it is part of the open one's step, and the written
+            // test says so.
+            openIntent?.intent.merged.append(RecordedIntent(target: target, function: function, arguments: arguments))
+            return
+        }
         closeOpenChange()
         let (time, sleeping) = intentTime()
         openIntent = (RecordedIntent(target: target, function: function, arguments: arguments), time, sleeping)
