@@ -1,0 +1,190 @@
+public import ViewModelKit
+public import Foundation
+
+// A campaign: many runs from consecutive seeds, the first failure shrunk and reported, and the
+// health of the intents; with its budget, report and failure.
+
+extension Exploration {
+    /// Runs a campaign: `budget.runs` runs of at most `budget.steps` steps, the n-th from seed
+    /// `budget.seed + n`. The first failure is checked for a replay, shrunk, and reported to
+    /// `reporter` (failing the running test); a health warning (an intent that never ran, one whose
+    /// precondition turned most draws away) is printed.
+    ///
+    /// - Parameters:
+    ///   - budget: The seed and sizes; by default the ``ExplorationBudget/current`` one (set by the
+    ///     `.exploring(…)` trait), else ``ExplorationBudget/init(seed:runs:steps:)``'s defaults.
+    ///   - reporter: Where a failure goes; the running test by default.
+    ///   - fileID: The `#fileID` of this call, for the failure report. Leave the default.
+    ///   - filePath: The `#filePath` of this call: the file XCTest shows a failure in.
+    ///   - line: The line a failure points at; the line of this call by default.
+    ///   - column: The column a failure points at; the column of this call by default.
+    /// - Returns: What the campaign found, and how its intents fared.
+    @discardableResult
+    public func explore(
+        _ budget: ExplorationBudget? = nil,
+        reporter: any IssueReporter = TestIssueReporter(),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> ExplorationReport {
+        let budget = budget ?? ExplorationBudget.current ?? ExplorationBudget()
+        var report = ExplorationReport(budget: budget)
+        var answered: Set<String> = []
+        for index in 0..<budget.runs {
+            let runSeed = budget.seed &+ UInt64(index)
+            var choices = ChoiceSequence(seed: runSeed)
+            let outcome = await run(&choices, steps: budget.steps)
+            report.runs += 1
+            report.steps += outcome.steps.count
+            report.ran.merge(outcome.ran, uniquingKeysWith: +)
+            report.rejected.merge(outcome.rejected, uniquingKeysWith: +)
+            answered.formUnion(outcome.answered)
+            guard let broken = outcome.failure else { continue }
+            report.failure = await shrink(outcome, broken: broken, seed: runSeed, steps: budget.steps)
+            break
+        }
+        report.warnings = healthWarnings(report, answered: answered)
+        for warning in report.warnings { print("Exploration warning: \(warning)") }
+        if let failure = report.failure {
+            reporter.reportIssue(failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
+            if let source = failure.testSource {
+                print("The shrunk run as a test:\n\n\(source)")
+                if let directory = ProcessInfo.processInfo.environment["VMK_EXPLORATION_OUTPUT"], !directory.isEmpty {
+                    do {
+                        try failure.writeTestFiles(to: URL(fileURLWithPath: directory, isDirectory: true))
+                    } catch {
+                        reporter.reportIssue(
+                            "Could not write the explored test to \(directory) (VMK_EXPLORATION_OUTPUT): \(error)",
+                            fileID: fileID, filePath: filePath, line: line, column: column
+                        )
+                    }
+                }
+            }
+        }
+        return report
+    }
+
+    func healthWarnings(_ report: ExplorationReport, answered: Set<String>) -> [String] {
+        var warnings: [String] = []
+        for intent in intents {
+            let ran = report.ran[intent.name] ?? 0, rejected = report.rejected[intent.name] ?? 0
+            if ran == 0 {
+                warnings.append("\(intent.name) never ran in \(report.runs) runs" + (rejected > 0 ? " (its precondition turned away all \(rejected) draws)" : ""))
+            } else if rejected > ran {
+                warnings.append("\(intent.name)'s precondition turned away \(rejected) of \(ran + rejected) draws")
+            }
+        }
+        guard report.failure == nil else { return warnings }
+        for name in responders.keys.sorted() where !answered.contains(name) {
+            warnings.append("no call of \(name) was answered in \(report.runs) runs")
+        }
+        return warnings
+    }
+}
+
+/// The seed and the size of an exploration campaign.
+///
+/// ```swift
+/// @Test(.exploring(seed: 7, runs: 500)) func counterHolds() async {
+///     await counterExploration.explore()          // reads the trait's budget
+/// }
+/// ```
+public struct ExplorationBudget: Sendable, Hashable, CustomStringConvertible {
+    /// The first run's seed; the n-th run's is `seed + n`.
+    public var seed: UInt64
+    /// How many runs at most.
+    public var runs: Int
+    /// How many steps a run takes at most.
+    public var steps: Int
+
+    /// A budget: by default seed 0, 100 runs of at most 40 steps.
+    public init(seed: UInt64 = 0, runs: Int = 100, steps: Int = 40) {
+        self.seed = seed
+        self.runs = runs
+        self.steps = steps
+    }
+
+    /// The budget a trait or ``withBudget(_:isolation:_:)`` set for the running code, if any.
+    @TaskLocal public static var current: ExplorationBudget?
+
+    /// Runs `operation` with `budget` as the ``current`` one.
+    public static func withBudget<Result>(
+        _ budget: ExplorationBudget, isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $current.withValue(budget, operation: operation, isolation: isolation)
+    }
+
+    /// `seed 7, 300 runs of at most 40 steps`.
+    public var description: String { "seed \(seed), \(runs) runs of at most \(steps) steps" }
+}
+
+/// What an exploration campaign found, and how its intents fared.
+public struct ExplorationReport: Sendable {
+    /// The campaign's budget.
+    public var budget: ExplorationBudget
+    /// The first failure, shrunk; `nil` when every run held.
+    public var failure: ExplorationFailure?
+    /// How many runs were made.
+    public var runs = 0
+    /// How many steps they took in all.
+    public var steps = 0
+    /// How often each intent ran, by name.
+    public var ran: [String: Int] = [:]
+    /// How often each intent's precondition turned a draw away, by name.
+    public var rejected: [String: Int] = [:]
+    /// What looks unhealthy: an intent that never ran, a precondition that turned most draws away,
+    /// a client method never answered.
+    public var warnings: [String] = []
+}
+
+/// A run that broke an invariant, shrunk.
+public struct ExplorationFailure: Sendable, Equatable, CustomStringConvertible {
+    /// The invariant that broke.
+    public var invariant: String
+    /// What a built-in invariant saw; empty for the feature's own.
+    public var detail: String
+    /// The step after which it broke, from 1.
+    public var step: Int
+    /// The steps, in order, up to that one.
+    public var steps: [String]
+    /// The seed of the run that found it.
+    public var seed: UInt64
+    /// How many steps the run had before shrinking.
+    public var unshrunkLength: Int
+    /// How many candidate runs shrinking replayed.
+    public var shrinkReplays: Int
+    /// The first step after which every random continuation tried broke the invariant too (0: the
+    /// view model breaks it whatever happens), or `nil` if none.
+    public var pointOfNoReturn: Int?
+    /// Why the run was not shrunk, when its choices did not replay it.
+    public var nondeterminism: String?
+    /// The shrunk run as an XCTest file and the data files it reads, when the exploration was told
+    /// how to write it (``Exploration/writingTests(_:)``).
+    public var testFiles: [ExploredTestFile] = []
+
+    /// The text of the written test, if there is one.
+    public var testSource: String? {
+        testFiles.first.flatMap { String(data: $0.contents, encoding: .utf8) }
+    }
+
+    /// Writes ``testFiles`` into `directory` (created if missing).
+    public func writeTestFiles(to directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for file in testFiles {
+            try file.contents.write(to: directory.appendingPathComponent(file.name), options: .atomic)
+        }
+    }
+
+    /// The failure as a test failure's message.
+    public var description: String {
+        var lines = ["Exploration broke \"\(invariant)\" at step \(step) of \(steps.count) (seed \(seed)"
+            + (nondeterminism == nil ? ", shrunk from \(unshrunkLength) steps in \(shrinkReplays) replays):" : "):")]
+        if !detail.isEmpty { lines.append("  \(detail)") }
+        for (index, step) in steps.enumerated() { lines.append("  \(index + 1). \(step)") }
+        if let pointOfNoReturn, pointOfNoReturn < step {
+            lines.append(pointOfNoReturn == 0
+                ? "Every random run tried broke it: the view model breaks it from the start."
+                : "After step \(pointOfNoReturn), every random continuation tried broke it too.")
+        }
+        if let nondeterminism { lines.append("Not shrunk: \(nondeterminism).") }
+        return lines.joined(separator: "\n")
+    }
+}
