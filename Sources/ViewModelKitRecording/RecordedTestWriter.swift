@@ -21,16 +21,12 @@ struct RecordedTestWriter {
     /// Values the writer could not express, for the front end to report.
     private(set) var problems: [String] = []
 
-    init(
-        test: RecordedTest,
-        childFactories: [ObjectIdentifier: (ViewModel) -> (expression: String, fresh: StateSnapshot)?],
-        initializerLabels: [ObjectIdentifier: [String]] = [:]
-    ) {
+    init(test: RecordedTest, configuration: TestWriterConfiguration = TestWriterConfiguration()) {
         self.test = test
-        self.childFactories = childFactories
+        self.childFactories = configuration.childFactories
         let scrubber = SecretScrubber(secrets: test.secrets)
         self.scrubber = scrubber
-        self.literals = SwiftLiteralWriter(scrub: scrubber.scrub, initializerLabels: initializerLabels)
+        self.literals = SwiftLiteralWriter(scrub: scrubber.scrub, initializerLabels: configuration.initializerLabels)
     }
 
     var className: String { "\(test.name)Tests" }
@@ -487,7 +483,7 @@ struct RecordedTestWriter {
     /// Notes, once per type, that a `child` appeared that the writer cannot make.
     private mutating func unwritable(_ child: StateSnapshot) {
         let note = "a \(child.typeName) appeared, and the test takes it as the view model shows it; to check its state "
-            + "from the start, say how to make one: writeChildren(of: \(child.typeName).self) { … }"
+            + "from the start, say how to make one: \(test.childWriterCall)(of: \(child.typeName).self) { … }"
         if !problems.contains(note) { problems.append(note) }
     }
 
@@ -579,7 +575,7 @@ struct RecordedTestWriter {
 extension SessionRecorder {
     /// The generated test: the Swift file's name and text, and the data files it reads, by name.
     public func testFiles(_ test: RecordedTest) -> (files: [(name: String, contents: Data)], problems: [String]) {
-        var writer = RecordedTestWriter(test: test, childFactories: childFactories, initializerLabels: initializerLabels)
+        var writer = RecordedTestWriter(test: test, configuration: configuration)
         let source = writer.source(steps: steps, answers: answers.all, endsWithRunningTasks: hasRunningTasks)
         let files = [(name: "\(writer.className).swift", contents: Data(source.utf8))] + writer.files.map { ($0.name, $0.contents) }
         return (files, writer.problems)

@@ -32,10 +32,10 @@ public final class SessionRecorder: IntentRecorder {
     /// Where client wrappers log the answers they pass on.
     public let answers: RecordedAnswers
 
+    /// How the written test makes children and writes values.
+    public var configuration = TestWriterConfiguration()
     var steps: [RecordedStep] = []
     let initialState: StateSnapshot
-    var childFactories: [ObjectIdentifier: (ViewModel) -> (expression: String, fresh: StateSnapshot)?] = [:]
-    var initializerLabels: [ObjectIdentifier: [String]] = [:]
     private var latest: StateSnapshot
     private var openIntent: (intent: RecordedIntent, time: Duration, sleeping: Bool)?
     private var openChange: (task: UInt64?, state: StateSnapshot)?
@@ -100,8 +100,7 @@ public final class SessionRecorder: IntentRecorder {
     }
 
     /// Says how the generated test writes a child of type `Child` that appears in the state (a
-    /// pushed detail): `expression` builds it as the test would (with the test's `client`), and
-    /// `fresh` is the same child as that expression makes it, before anything happens to it.
+    /// pushed detail): see ``TestWriterConfiguration/writeChildren(of:as:)``.
     ///
     /// ```swift
     /// recorder.writeChildren(of: RepositoryDetailViewModel.self) { detail in
@@ -112,23 +111,17 @@ public final class SessionRecorder: IntentRecorder {
     public func writeChildren<Child: ViewModel>(
         of type: Child.Type, as write: @escaping @MainActor (Child) -> (expression: String, fresh: Child)
     ) {
-        childFactories[ObjectIdentifier(type)] = { model in
-            guard let child = model as? Child else { return nil }
-            let (expression, fresh) = write(child)
-            return (expression, fresh.snapshot(asChild: true))
-        }
+        configuration.writeChildren(of: type, as: write)
     }
 
-    /// Says in which order the initializer of `Value` takes its arguments, when it is not the order
-    /// of its stored properties: a struct is written as a call of its initializer, one argument per
-    /// stored property, labelled by the property's name.
+    /// Says in which order the initializer of `Value` takes its arguments: see
+    /// ``TestWriterConfiguration/writeValues(of:initializerLabels:)``.
     ///
     /// ```swift
     /// recorder.writeValues(of: GitHubRepositoryDetail.self, initializerLabels: ["id", "name", "owner", "fullName"])
     /// ```
-    /// Labels not listed keep their order, after the listed ones.
     public func writeValues<Value>(of type: Value.Type, initializerLabels: [String]) {
-        self.initializerLabels[ObjectIdentifier(type)] = initializerLabels
+        configuration.writeValues(of: type, initializerLabels: initializerLabels)
     }
 
     /// `value` as a Swift expression, as the generated test writes it (for a front end's
@@ -158,6 +151,23 @@ public final class SessionRecorder: IntentRecorder {
         steps.append(RecordedStep(cause: .statement(line), time: .zero, before: latest, after: latest))
     }
 
+    /// How many steps are recorded, once what is still open is recorded.
+    package var stepCount: Int {
+        closeIntent()
+        closeOpenChange()
+        return steps.count
+    }
+
+    /// Inserts lines of the test of their own before the step at `index` (a synchronous call's
+    /// answer, which the test gives before the step that makes the call).
+    package func insertStatements(_ lines: [String], at index: Int) {
+        closeIntent()
+        closeOpenChange()
+        let position = min(index, steps.count)
+        let state = position < steps.count ? steps[position].before : latest
+        steps.insert(contentsOf: lines.map { RecordedStep(cause: .statement($0), time: .zero, before: state, after: state) }, at: position)
+    }
+
     /// The state as of the last recorded change, once what is still open is recorded.
     package func recordedState() -> StateSnapshot {
         closeIntent()
@@ -171,10 +181,10 @@ public final class SessionRecorder: IntentRecorder {
     /// state the step left from `before`.
     package func exploredTestFiles(
         _ test: RecordedTest, broken: (comment: [String], step: [String], before: StateSnapshot, after: StateSnapshot)?
-    ) -> [(name: String, contents: Data)] {
+    ) -> (files: [(name: String, contents: Data)], problems: [String]) {
         stop()
         var test = test
-        var writer = RecordedTestWriter(test: test, childFactories: childFactories, initializerLabels: initializerLabels)
+        var writer = RecordedTestWriter(test: test, configuration: configuration)
         if let broken {
             let statements = writer.assignments(from: broken.before, to: broken.after, on: "$0", context: "state")
             let check = "tester.assertNotReached(from: before)"
@@ -182,11 +192,11 @@ public final class SessionRecorder: IntentRecorder {
                 + broken.step
                 + ["await tester.skipReceivedChanges(strict: false)", check + writer.closure(statements, after: 8 + check.count),
                    "await tester.skipInFlightTasks(strict: false)", "await tester.finish()"]
-            writer = RecordedTestWriter(test: test, childFactories: childFactories, initializerLabels: initializerLabels)
+            writer = RecordedTestWriter(test: test, configuration: configuration)
             _ = writer.assignments(from: broken.before, to: broken.after, on: "$0", context: "state")
         }
         let source = writer.source(steps: steps, answers: [], endsWithRunningTasks: hasRunningTasks)
-        return [(name: "\(writer.className).swift", contents: Data(source.utf8))] + writer.files.map { ($0.name, $0.contents) }
+        return ([(name: "\(writer.className).swift", contents: Data(source.utf8))] + writer.files.map { ($0.name, $0.contents) }, writer.problems)
     }
 
     // MARK: - Recording

@@ -11,7 +11,7 @@ final class RecordedTestWriterTests: XCTestCase {
     }
 
     private func writer(secrets: [String] = []) -> RecordedTestWriter {
-        RecordedTestWriter(test: RecordedTest(name: "Session", imports: [], subject: "Model()", secrets: secrets), childFactories: [:])
+        RecordedTestWriter(test: RecordedTest(name: "Session", imports: [], subject: "Model()", secrets: secrets))
     }
 
     func testALargeCodableValueIsReadFromAFileNextToTheTest() async throws {

@@ -1,4 +1,5 @@
 public import ViewModelKit
+internal import ViewModelKitRecording
 
 /// Explores a view model: random sequences of intents, clock advances and client answers, with
 /// invariants checked after every step; a run that breaks one is shrunk to a minimal one and
@@ -68,6 +69,8 @@ public struct Exploration<Model: ViewModel> {
     var responders: [String: Responder] = [:]
     var invariants: [Invariant] = []
     var test: ExploredTest?
+    /// How the written test makes children and writes values.
+    var writer = TestWriterConfiguration()
     /// The weight of a clock advance against the intents'.
     public var advanceWeight = 1
     /// The longest single advance.

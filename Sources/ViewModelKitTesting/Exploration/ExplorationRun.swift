@@ -92,11 +92,13 @@ extension Exploration {
         }
         let clock = explorer.clock
         let answers = explorer.answers
+        answers.answerImmediately(with: immediateAnswerer())
         let checks = invariants.map { (name: $0.name, holds: $0.start(model)) }
         let advanceMilliseconds = max(1, Int(maximumAdvance / .milliseconds(1)))
         var reportedCalls = 0
         for _ in 0..<steps where !choices.isExhausted {
             let start = choices.drawn.count
+            writing?.stepBegins(answers)
             let answerable = answers.pending.filter { !$0.hangs }
             let answerWeight = answerable.map { responders["\($0.client).\($0.method)"]?.weight ?? 0 }.max() ?? 0
             guard let index = choices.draw(weights: intents.map(\.weight) + [advanceWeight, answerWeight]) else { break }
@@ -162,6 +164,11 @@ extension Exploration {
                 await clock.advance(by: .zero)
             }
             outcome.ranges.append(start..<choices.drawn.count)
+            writing?.stepEnded(answers)
+            if let unexpected = answers.immediate.first(where: { $0.result == nil }) {
+                outcome.failure = (BuiltInInvariant.unexpectedCall, outcome.steps.count, "\(unexpected.client).\(unexpected.method)(\(unexpected.key)) was called, and the exploration has no answers for it")
+                return
+            }
             let calls = answers.pending.filter { $0.number > reportedCalls }
             reportedCalls = max(reportedCalls, calls.map(\.number).max() ?? 0)
             if let unexpected = calls.first(where: { responders["\($0.client).\($0.method)"] == nil }) {

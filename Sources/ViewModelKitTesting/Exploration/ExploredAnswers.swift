@@ -1,5 +1,6 @@
 public import ViewModelKit
 internal import Synchronization
+internal import Foundation
 
 /// The answers of an exploration: every client call waits here until the explorer decides when it
 /// answers and with what (a value, an error, or never), and in which order pending calls answer.
@@ -116,5 +117,35 @@ public final class ExploredAnswers: ClientAnswers {
             return state.pending
         }
         for call in all { call.resume(.failure(CancellationError())) }
+    }
+}
+
+extension Exploration {
+    /// What answers a synchronous call in a run: the simplest value of the method's answers (a
+    /// synchronous call cannot wait for the explorer to choose), or `nil` when the exploration has
+    /// none for it, or the call is made off the main thread, where the answers cannot be read.
+    func immediateAnswerer() -> ExploredAnswers.ImmediateAnswerer {
+        let responders = ImmediateResponders(values: self.responders.mapValues(\.value))
+        return { client, method, key in
+            guard Thread.isMainThread else { return nil }
+            return MainActor.assumeIsolated { responders.answer(client, method, key) }
+        }
+    }
+}
+
+/// The value generators of an exploration's answers, for its synchronous calls.
+@MainActor
+private final class ImmediateResponders {
+    let values: [String: @MainActor (any Sendable, inout ChoiceSequence) -> (any Sendable)?]
+
+    init(values: [String: @MainActor (any Sendable, inout ChoiceSequence) -> (any Sendable)?]) {
+        self.values = values
+    }
+
+    func answer(_ client: String, _ method: String, _ key: any Sendable) -> Result<any Sendable, any Error>? {
+        guard let value = values["\(client).\(method)"] else { return nil }
+        // The simplest choices: nothing to read but zeros.
+        var choices = ChoiceSequence(replaying: [])
+        return value(key, &choices).map { .success($0) }
     }
 }
