@@ -48,5 +48,7 @@ struct RecordedIntent {
         case element(String, Int)
         /// An element of a `@Child` array of destinations (an enum whose case holds the child).
         case destination(String, Int, caseName: String)
+        /// A `@Child` enum (a screen), or an optional one (a destination), whose case holds the child.
+        case enumCase(String, caseName: String, optional: Bool)
     }
 }

@@ -175,6 +175,10 @@ struct RecordedTestWriter {
                 opening += "if case .\(caseName)(let \(caseName)) = \(base).\(name)[\(index)] { "
                 closing = " }" + closing
                 base = caseName
+            case .enumCase(let name, let caseName, let optional):
+                opening += "if case .\(caseName)(let \(caseName))\(optional ? "?" : "") = \(base).\(name) { "
+                closing = " }" + closing
+                base = caseName
             }
         }
         let (name, labels) = Self.split(intent.function)

@@ -256,6 +256,14 @@ public final class SessionRecorder: IntentRecorder {
     /// Whether a task of the tree is still running.
     var hasRunningTasks: Bool { !viewModel.runningTasksInTree.isEmpty }
 
+    /// The case of `value`, an enum, and the one view model it holds, if it holds one.
+    private static func caseChild(_ value: Any) -> (caseName: String, child: ViewModel)? {
+        guard let container = value as? any ViewModelContainer, container.childViewModels.count == 1,
+              let child = container.childViewModels.first
+        else { return nil }
+        return (dumpEnumCaseName(value), child)
+    }
+
     /// How to reach `target` from `model` through `@Child` properties.
     static func path(to target: ViewModel, from model: ViewModel) -> [RecordedIntent.PathStep]? {
         if target === model { return [] }
@@ -268,8 +276,16 @@ public final class SessionRecorder: IntentRecorder {
             }
             switch mirror.displayStyle {
             case .optional:
-                if let child = mirror.children.first?.value as? ViewModel, let rest = path(to: target, from: child) {
+                guard let wrapped = mirror.children.first?.value else { continue }
+                if let child = wrapped as? ViewModel, let rest = path(to: target, from: child) {
                     return [.optional(name)] + rest
+                }
+                if let (caseName, child) = caseChild(wrapped), let rest = path(to: target, from: child) {
+                    return [.enumCase(name, caseName: caseName, optional: true)] + rest
+                }
+            case .enum:
+                if let (caseName, child) = caseChild(value), let rest = path(to: target, from: child) {
+                    return [.enumCase(name, caseName: caseName, optional: false)] + rest
                 }
             case .collection:
                 for (index, element) in mirror.children.enumerated() {

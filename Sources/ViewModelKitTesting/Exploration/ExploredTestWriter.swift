@@ -281,6 +281,13 @@ struct MethodShape: Equatable {
     /// The return type as written; `nil` when it returns nothing.
     var returnType: String?
 
+    /// A shape, as it is.
+    init(isAsync: Bool, throwing: Bool, returnType: String?) {
+        self.isAsync = isAsync
+        self.throwing = throwing
+        self.returnType = returnType
+    }
+
     /// Reads `signature`, e.g. `func fetchFact(number: Int) async throws -> String`.
     init(_ signature: String) {
         // The effects and the result come after the parameter list's closing parenthesis.
