@@ -34,6 +34,10 @@ public struct RecordedTest: Sendable {
     package var setup: [String] = []
     /// Declarations after the test class (an exploration's scripted doubles).
     package var declarations: [String] = []
+    /// Whether each step is written with the changes it makes (`send(…) { $0.count = 1 }`, `receive { … }`).
+    /// When not, the tester is not exhaustive and the steps only drive the view model, a task's
+    /// changes skipped: an exploration's test, which a fix may change on the way to the broken step.
+    package var assertsSteps = true
     /// The lines that end the test instead of `finish()` (an exploration's broken invariant).
     package var ending: [String]?
     /// When set, the tester lives in a scope of its own, and once it ends the view model must have

@@ -188,7 +188,8 @@ public final class SessionRecorder: IntentRecorder {
         if let broken {
             let statements = writer.assignments(from: broken.before, to: broken.after, on: "$0", context: "state")
             let check = "tester.assertNotReached(from: before)"
-            test.ending = broken.comment + ["let before = tester.state", "tester.exhaustivity = .off(showSkippedAssertions: false)"]
+            test.ending = broken.comment + ["let before = tester.state"]
+                + (test.assertsSteps ? ["tester.exhaustivity = .off(showSkippedAssertions: false)"] : [])
                 + broken.step
                 + ["await tester.skipReceivedChanges(strict: false)", check + writer.closure(statements, after: 8 + check.count),
                    "await tester.skipInFlightTasks(strict: false)", "await tester.finish()"]

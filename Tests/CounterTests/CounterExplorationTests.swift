@@ -47,7 +47,8 @@ final class CounterExplorationTests: XCTestCase {
                 before != nil || model.fact == nil || !model.isLoading
             }
         exploration.maximumAdvance = .seconds(2)
-        return exploration
+        // A failure writes a test for CounterTests: the example's double takes the test's answers.
+        return exploration.writingTests(subject: "CounterViewModel(client: NumberFactClientDouble(answers: answers), clock: clock)")
     }
 
     func test_randomSessions_keepTheCountersInvariants() async {

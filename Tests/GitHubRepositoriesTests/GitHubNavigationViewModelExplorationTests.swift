@@ -181,7 +181,10 @@ final class GitHubNavigationViewModelExplorationTests: XCTestCase {
         exploration = addStackInvariants(to: exploration, run: run)
         exploration = addScreenInvariants(to: exploration, run: run)
         exploration.maximumAdvance = .milliseconds(600)
-        return exploration
+        // A failure writes a test for GitHubRepositoriesTests: the example's double takes the test's answers.
+        return exploration.writingTests(
+            subject: "GitHubNavigationViewModel(client: GitHubClientDouble(answers: answers), clock: clock, now: .constant(Date(timeIntervalSince1970: 1_700_000_000)))"
+        )
     }
 
     /// How the path moves, step by step.

@@ -224,7 +224,10 @@ final class GitHubRepositoryViewModelExplorationTests: XCTestCase {
             }
         exploration.advanceWeight = 2
         exploration.maximumAdvance = .milliseconds(600)
-        return exploration
+        // A failure writes a test for GitHubRepositoriesTests: the example's double takes the test's answers.
+        return exploration.writingTests(
+            subject: "GitHubRepositoryViewModel(client: GitHubClientDouble(answers: answers), clock: clock, now: .constant(Date(timeIntervalSince1970: 1_700_000_000)))"
+        )
     }
 
     func test_randomSessions_keepTheListsInvariants() async {

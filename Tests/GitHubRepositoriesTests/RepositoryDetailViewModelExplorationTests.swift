@@ -137,7 +137,8 @@ final class RepositoryDetailViewModelExplorationTests: XCTestCase {
                 defer { run.backFrom = nil }
                 return run.backFrom.map { $0 == shown(detail) } ?? true
             }
-        return exploration
+        // A failure writes a test for GitHubRepositoriesTests: the example's double takes the test's answers.
+        return exploration.writingTests(subject: "RepositoryDetailViewModel(owner: \"apple\", name: \"swift\", client: GitHubClientDouble(answers: answers))")
     }
 
     func test_randomSessions_keepTheDetailsInvariants() async {

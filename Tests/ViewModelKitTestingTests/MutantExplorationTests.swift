@@ -41,7 +41,7 @@ final class MutantExplorationTests: XCTestCase {
                 pairs += 1
                 XCTAssertEqual(failure.invariant, invariant, "\(mutant), seed \(seed):\n\(failure)")
                 XCTAssertNil(failure.nondeterminism, "\(mutant), seed \(seed)")
-                XCTAssertEqual(messages, [failure.description])
+                XCTAssertEqual(messages, [failure.description + "\n" + report.timing])
                 if failure.steps.count <= minimal + 1 { minimalOrOneMore += 1 }
                 XCTAssertGreaterThanOrEqual(failure.steps.count, minimal, "\(mutant): shorter than the shortest run?\n\(failure)")
             }
@@ -69,13 +69,17 @@ final class MutantExplorationTests: XCTestCase {
         let source = try XCTUnwrap(report.failure?.testSource)
         XCTAssertTrue(source.hasPrefix("// Written by an exploration: step 3 broke \"the count moves only by an intent while the timer is off\".\n// Seed 1; shrunk from "), source)
         let body = """
-                    await tester.send({ $0.toggleTimer() }) { $0.isTimerRunning = true }
-                    await tester.send({ $0.toggleTimer() }) { $0.isTimerRunning = false }
+                    let tester = ViewModelTester(
+                        MutantModel(clock: clock, client: QueryClientDouble(answers: answers), bug: .timerNotCancelled),
+                        exhaustivity: .off(showSkippedAssertions: false)
+                    )
+
+                    await tester.send({ $0.toggleTimer() })
+                    await tester.send({ $0.toggleTimer() })
 
                     // Step 3 broke "the count moves only by an intent while the timer is off".
                     // A view model that keeps it does not reach the state below.
                     let before = tester.state
-                    tester.exhaustivity = .off(showSkippedAssertions: false)
                     await clock.advance(by: .milliseconds(2000))
                     await tester.skipReceivedChanges(strict: false)
                     tester.assertNotReached(from: before) { $0.count = 2 }
@@ -161,6 +165,7 @@ final class MutantExplorationTests: XCTestCase {
     func test_health_warnsOfAnIntentThatNeverRuns() async {
         let exploration = mutantExploration(nil).intent("never()", when: { (_: MutantModel) in false }) { (_: MutantModel) in }
         let report = await exploration.explore(ExplorationBudget(seed: 1, runs: 5, steps: 10), reporter: RecordingIssueReporter())
-        XCTAssertTrue(report.warnings.contains { $0.hasPrefix("never() never ran in 5 runs") }, "\(report.warnings)")
+        XCTAssertEqual(report.warnings, ["never() was never enabled in 5 runs: its precondition held before no step"])
+        XCTAssertEqual(report.enabled["never()"], 0)
     }
 }

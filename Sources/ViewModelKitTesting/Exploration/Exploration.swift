@@ -18,8 +18,8 @@ internal import ViewModelKitRecording
 /// ```
 ///
 /// Each step draws one of:
-/// - an intent, by weight, whose precondition is checked when it is drawn (a rejected draw is
-///   counted, and the step ends); its arguments may be drawn too;
+/// - an intent, by weight, among those whose precondition holds before the step (so that no draw
+///   is wasted); its arguments may be drawn too;
 /// - a clock advance: to the next sleeper's deadline (the simplest), or by 1 ms up to
 ///   ``maximumAdvance``;
 /// - an answer to one of the client calls waiting in ``Explorer/answers``: which call (so that
@@ -75,6 +75,10 @@ public struct Exploration<Model: ViewModel> {
     public var advanceWeight = 1
     /// The longest single advance.
     public var maximumAdvance: Duration = .seconds(2)
+    /// Whether a step draws only among the intents whose precondition holds (the default). Off, a
+    /// step draws among all of them, and one whose precondition fails ends the step with nothing
+    /// done: how explorations drew before, kept for the benchmarks to compare.
+    package var drawsAmongEnabledIntents = true
 
     /// An exploration of the view model `make` builds, with the run's clock and answers.
     public init(_ make: @escaping @MainActor (Explorer) -> Model) {
@@ -87,7 +91,8 @@ public struct Exploration<Model: ViewModel> {
     /// - Parameters:
     ///   - call: The call, as Swift source after `$0.`.
     ///   - weight: How often it is drawn, relative to the others.
-    ///   - precondition: Whether it may be called now.
+    ///   - precondition: Whether it may be called now: asked before every step (only the intents
+    ///     whose precondition holds are drawn), so it only reads the state.
     ///   - perform: Calls it.
     public func intent(
         _ call: String, weight: Int = 1, when precondition: @escaping @MainActor (Model) -> Bool = { _ in true },
@@ -170,5 +175,20 @@ public struct Exploration<Model: ViewModel> {
         var copy = self
         copy.test = test
         return copy
+    }
+
+    /// Says how to write a failing run as a test, with only the expression that makes the view
+    /// model: the test is named after it (`CounterViewModelExploredRun`) and imports its module and
+    /// `imports`. `subject` may use the test's `clock` (a ``TestClock``) and `answers` (a
+    /// ``ScriptedAnswers``): a double that takes `any ClientAnswers` needs no `clients`.
+    ///
+    /// ```swift
+    /// .writingTests(subject: "CounterViewModel(client: NumberFactClientDouble(answers: answers), clock: clock)")
+    /// ```
+    public func writingTests(subject: String, imports: [String] = [], clients: [ScriptedClient] = []) -> Self {
+        let module = String(reflecting: Model.self).split(separator: ".").first.map(String.init)
+        return writingTests(ExploredTest(
+            name: "\(Model.self)ExploredRun", imports: (module.map { [$0] } ?? []) + imports, subject: subject, clients: clients
+        ))
     }
 }

@@ -29,14 +29,23 @@ extension Exploration {
         /// The choices each step read.
         var ranges: [Range<Int>] = []
         var choices: [UInt64] = []
+        /// How many steps each intent ran.
         var ran: [String: Int] = [:]
+        /// How many steps each intent's precondition held at, by intent index.
+        var enabled: [Int]
+        /// How many drawn intents their precondition turned away (only when ``Exploration/drawsAmongEnabledIntents``
+        /// is off): each such draw ends its step with nothing done.
         var rejected: [String: Int] = [:]
         var answered: Set<String> = []
+
+        init(intents: Int) {
+            enabled = Array(repeating: 0, count: intents)
+        }
     }
 
     /// Runs at most `steps` steps with `choices`.
     func run(_ choices: inout ChoiceSequence, steps: Int, writing: Writing? = nil) async -> Run {
-        var outcome = Run()
+        var outcome = Run(intents: intents.count)
         await withMainActorScheduling {
             let explorer = Explorer()
             weak var released: Model?
@@ -101,7 +110,16 @@ extension Exploration {
             writing?.stepBegins(answers)
             let answerable = answers.pending.filter { !$0.hangs }
             let answerWeight = answerable.map { responders["\($0.client).\($0.method)"]?.weight ?? 0 }.max() ?? 0
-            guard let index = choices.draw(weights: intents.map(\.weight) + [advanceWeight, answerWeight]) else { break }
+            // Only the intents whose precondition holds now can be drawn (as Hypothesis draws among
+            // the rules it may run): a disabled one weighs nothing, and keeps its index, so a replay
+            // reads the same choice as the same intent wherever the same intents are enabled.
+            var weights = intents.map(\.weight)
+            if drawsAmongEnabledIntents {
+                for (index, intent) in intents.enumerated() {
+                    if intent.precondition(model) { outcome.enabled[index] += 1 } else { weights[index] = 0 }
+                }
+            }
+            guard let index = choices.draw(weights: weights + [advanceWeight, answerWeight]) else { break }
             if index == intents.count {
                 let drawn = choices.draw(below: advanceMilliseconds + 1)
                 let next = clock.pendingSleepers.first.map { clock.now.duration(to: $0.deadline) } ?? .zero
@@ -138,7 +156,7 @@ extension Exploration {
                 await clock.advance(by: .zero)
             } else {
                 let intent = intents[index]
-                guard intent.precondition(model) else {
+                guard drawsAmongEnabledIntents || intent.precondition(model) else {
                     outcome.rejected[intent.name, default: 0] += 1
                     continue
                 }

@@ -97,13 +97,17 @@ extension Exploration {
         let summary = [
             "Written by an exploration: step \(failure.step) broke \"\(failure.invariant)\".",
             "Seed \(failure.seed); shrunk from \(failure.unshrunkLength) steps to \(failure.steps.count) in \(failure.shrinkReplays) replays.",
-            "It fails while the bug is there, and passes once it is fixed.",
+            "The steps before the broken one are driven, not asserted, so that a fix may change them too:",
+            "it fails while the broken step reaches the state that broke the invariant, and passes once it does not.",
         ].joined(separator: "\n")
         var recorded = RecordedTest(name: test.name, imports: test.imports, subject: test.subject, summary: summary)
         recorder.configuration = writer
         recorded.childWriterCall = ".writingChildren"
         recorded.testFunctionName = "testExploredRun"
-        recorded.setup = ["let answers = ScriptedAnswers()"]
+        recorded.assertsSteps = false
+        if !test.clients.isEmpty || test.subject.contains("answers") {
+            recorded.setup = ["let answers = ScriptedAnswers()"]
+        }
         recorded.declarations = test.clients.map(\.source)
         let comment = ["// Step \(failure.step) broke \"\(failure.invariant)\"" + (failure.detail.isEmpty ? "." : ": \(failure.detail)."),
                        "// A view model that keeps it does not reach the state below."]
