@@ -28,18 +28,13 @@ extension Exploration {
             switch step {
             case .intent(let call): return "await tester.send({ $0.\(call) })"
             case .advance(let duration): return "await clock.advance(by: \(millisecondsSource(duration)))"
-            case .answer(let number, let clientName, let methodName, let key, let outcome):
-                let client = dumpStringLiteral(clientName), method = dumpStringLiteral(methodName)
-                let keySource = SessionRecorder.swiftSource(for: key) ?? "/* \(key) */"
+            case .answer(let number, let client, let method, let key, let outcome):
                 switch outcome {
-                case .value(let value):
-                    let source = SessionRecorder.swiftSource(for: value) ?? "/* \(value) */"
-                    return "await answers.respond(to: \(client), \(method), for: \(keySource), call: \(number), returning: \(source))"
-                case .error(let error):
-                    let source = SessionRecorder.swiftSource(for: error) ?? "/* \(error) */"
-                    return "await answers.respond(to: \(client), \(method), for: \(keySource), call: \(number), throwing: \(source))"
+                case .value(let value): return Self.answer("await answers.respond", number, client, method, key, .success(value))
+                case .error(let error): return Self.answer("await answers.respond", number, client, method, key, .failure(error))
                 case .never:
-                    return "// Call \(number), \(clientName).\(methodName)(\(keySource)), is never answered."
+                    let keySource = SessionRecorder.swiftSource(for: key) ?? "/* \(key) */"
+                    return "// Call \(number), \(client).\(method)(\(keySource)), is never answered."
                 }
             case .release:
                 return "// The run lets go of the view model."
@@ -49,16 +44,19 @@ extension Exploration {
         /// The line of the test that gives a synchronous call its answer, before the step that
         /// makes the call.
         static func line(for call: ExploredAnswers.Immediate) -> String? {
-            guard let result = call.result else { return nil }
-            let client = dumpStringLiteral(call.client), method = dumpStringLiteral(call.method)
-            let keySource = SessionRecorder.swiftSource(for: call.key) ?? "/* \(call.key) */"
+            call.result.map { answer("answers.respondNow", call.number, call.client, call.method, call.key, $0) }
+        }
+
+        /// `answers.respond(to: "Client", "method", for: key, call: 3, returning: value)` (or
+        /// `throwing:`), after `head`.
+        private static func answer(
+            _ head: String, _ number: Int, _ client: String, _ method: String, _ key: any Sendable, _ result: Result<any Sendable, any Error>
+        ) -> String {
+            let keySource = SessionRecorder.swiftSource(for: key) ?? "/* \(key) */"
+            let call = "\(head)(to: \(dumpStringLiteral(client)), \(dumpStringLiteral(method)), for: \(keySource), call: \(number)"
             switch result {
-            case .success(let value):
-                let source = SessionRecorder.swiftSource(for: value) ?? "/* \(value) */"
-                return "answers.respondNow(to: \(client), \(method), for: \(keySource), call: \(call.number), returning: \(source))"
-            case .failure(let error):
-                let source = SessionRecorder.swiftSource(for: error) ?? "/* \(error) */"
-                return "answers.respondNow(to: \(client), \(method), for: \(keySource), call: \(call.number), throwing: \(source))"
+            case .success(let value): return call + ", returning: \(SessionRecorder.swiftSource(for: value) ?? "/* \(value) */"))"
+            case .failure(let error): return call + ", throwing: \(SessionRecorder.swiftSource(for: error) ?? "/* \(error) */"))"
             }
         }
 
