@@ -348,6 +348,14 @@ public final class RecordedAnswers: Sendable {
         }
     }
 
+    /// Calls `body` (the live client's synchronous method) and logs its answer, or the error it
+    /// threw, as ``record(_:_:for:isolation:_:)`` does.
+    public func recordNow<Value: Sendable, Key: Sendable>(_ client: String, _ method: String, for key: Key, _ body: () throws -> Value) throws -> Value {
+        let result = Result { try body() }
+        log.withLock { $0.append(Answer(client: client, method: method, key: key, result: result.map { $0 as any Sendable })) }
+        return try result.get()
+    }
+
     /// Everything logged so far, in order.
     var all: [Answer] { log.withLock { $0 } }
 }
@@ -359,5 +367,10 @@ extension RecordedAnswers: ClientAnswers {
         _ call: ClientCall<Key>, isolation: isolated (any Actor)?, live: () async throws -> Value
     ) async throws -> Value {
         try await record(call.client, call.method, for: call.key, isolation: isolation, live)
+    }
+
+    /// Makes a synchronous call with the live client and logs its answer.
+    public func answerNow<Key: Sendable, Value: Sendable>(_ call: ClientCall<Key>, live: () throws -> Value) throws -> Value {
+        try recordNow(call.client, call.method, for: call.key, live)
     }
 }

@@ -46,6 +46,20 @@ final class RecordedTestWriterTests: XCTestCase {
         XCTAssertFalse(String(decoding: writer.files[0].contents, as: UTF8.self).contains("ghp_"))
     }
 
+    /// A synchronous method's answer is logged as it passes, and its double answers it.
+    func testASynchronousAnswerIsLoggedAndWritten() async throws {
+        let answers = RecordedAnswers()
+        let allowed: Bool = try answers.answerNow("Permissions", "isAllowed", for: "microphone") { true }
+        XCTAssertTrue(allowed)
+        var writer = writer()
+        let client = RecordedClient(
+            typeName: "RecordedPermissions", answeredAs: "Permissions", conformances: ["Permissions"], summary: "Permissions.",
+            methods: [.init(name: "isAllowed", signature: "func isAllowed(_ name: String) -> Bool", key: "name", unrecorded: "return false")]
+        )
+        let source = writer.double(client, answers: answers.all)
+        XCTAssertTrue(source.contains(#"case "microphone": return true"#), source)
+    }
+
     func testIntentCallsKeepLabelsAndWriteClosuresAsEmptyOnes() async {
         let writer = writer()
         let completion: @MainActor ((any Error)?) -> Void = { _ in }

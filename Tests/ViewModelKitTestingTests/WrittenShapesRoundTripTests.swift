@@ -9,8 +9,8 @@ import XCTest
 /// (`Support/ShapesModel.swift`, `Support/WrittenShapes.swift`), built unedited in one package of
 /// their own that depends only on the library's products and the shapes' module: the recorded
 /// sessions (children as the view model shows them, and made as the recorder was told) compile
-/// and pass; the explorations' tests (a synchronous answer given ahead, an answer by call number)
-/// compile and fail on the invariant they broke. Runs under `VMK_FULL_STRESS` (`.ci/run`): the
+/// and pass; the explorations' tests (a synchronous answer given ahead, an answer by call number, a
+/// row taken as shown) compile and fail on the invariant they broke. Runs under `VMK_FULL_STRESS` (`.ci/run`): the
 /// build takes minutes.
 @MainActor
 final class WrittenShapesRoundTripTests: XCTestCase {
@@ -31,7 +31,7 @@ final class WrittenShapesRoundTripTests: XCTestCase {
             expected.append(("\(name)Tests", "testRecordedSession", "passed"))
         }
         let failures = await WrittenShapes.exploredFailures()
-        XCTAssertEqual(failures.count, 2)
+        XCTAssertEqual(failures.count, 3)
         for failure in failures {
             for file in failure.testFiles {
                 try nested.write(try XCTUnwrap(String(data: file.contents, encoding: .utf8)), to: "Shapes/Tests/Written/\(file.name)")

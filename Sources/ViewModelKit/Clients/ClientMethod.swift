@@ -90,7 +90,7 @@ extension ClientAnswers {
     }
 
     /// A stream of `method`'s elements, each one call answered with the element, or with `nil` to
-    /// end the stream (see ``stream(_:_:for:of:)-(_,_,_,_)->AsyncThrowingStream<Element,any Error>``).
+    /// end the stream (see ``stream(_:_:for:of:)->AsyncThrowingStream<Element,Error>``).
     public func stream<Key: Sendable, Element: Sendable>(
         _ method: ClientMethod<Key, Element?>, for key: Key
     ) -> AsyncThrowingStream<Element, any Error> {

@@ -73,8 +73,8 @@ enum WrittenShapes {
         return (String(decoding: files.first?.contents ?? Data(), as: UTF8.self), problems)
     }
 
-    /// The exploration of the client's calls, each of whose invariants a run breaks: a synchronous
-    /// answer, then an asynchronous one.
+    /// The exploration of the client's calls and a list, each of whose invariants a run breaks: a
+    /// synchronous answer, an asynchronous one, a row the exploration cannot make.
     static func exploration(invariant: String, _ holds: @escaping @MainActor (ShapesModel) -> Bool) -> Exploration<ShapesModel> {
         Exploration { ShapesModel(client: ShapesClientDouble(answers: $0.answers)) }
             .intent("loadTapped()") { $0.loadTapped() }
@@ -87,6 +87,7 @@ enum WrittenShapes {
             .intent("chimeTapped()") { $0.chimeTapped() }
             .intent("updatesStarted()") { $0.updatesStarted() }
             .intent("ticksStarted()") { $0.ticksStarted() }
+            .intent("rowAdded()") { $0.rowAdded() }
             .answers("ShapesClient", "load") { (_: Int, _) in "loaded" }
             .answers("ShapesClient", "delete") { (_: Int, _) in () }
             .answers("ShapesClient", "count") { (id: Int, _) in id }
@@ -104,18 +105,23 @@ enum WrittenShapes {
             ))
     }
 
-    /// The two explorations' failures, each with its written test.
+    /// The three explorations' failures, each with its written test (explored once a process).
     static func exploredFailures() async -> [ExplorationFailure] {
+        if let explored { return explored }
         let reporter = RecordingIssueReporter()
         var failures: [ExplorationFailure] = []
         for exploration in [
             exploration(invariant: "never enabled") { !$0.isEnabled },
             exploration(invariant: "nothing loads") { $0.text != "loaded" },
+            exploration(invariant: "no rows") { $0.rows.isEmpty },
         ] {
             if let failure = await exploration.explore(ExplorationBudget(seed: 1, runs: 50, steps: 12), reporter: reporter).failure {
                 failures.append(failure)
             }
         }
+        explored = failures
         return failures
     }
+
+    private static var explored: [ExplorationFailure]?
 }
