@@ -23,7 +23,8 @@ extension ViewModel {
     /// }
     /// ```
     ///
-    /// Without a recorder it only checks that none is installed: the arguments are not evaluated.
+    /// Without a recorder it only checks that none is installed, and names the tasks the intent
+    /// starts after it when the tester sent it: the arguments are not evaluated.
     /// - Parameter function: The intent's name with its argument labels. Leave the default.
     public func recordIntent(function: String = #function) {
         noteSentIntent(function)

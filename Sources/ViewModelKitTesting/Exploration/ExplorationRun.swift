@@ -183,6 +183,7 @@ extension Exploration {
             }
             outcome.ranges.append(start..<choices.drawn.count)
             writing?.stepEnded(answers)
+            for call in answers.immediate where call.result != nil { outcome.answered.insert("\(call.client).\(call.method)") }
             if let unexpected = answers.immediate.first(where: { $0.result == nil }) {
                 outcome.failure = (BuiltInInvariant.unexpectedCall, outcome.steps.count, "\(unexpected.client).\(unexpected.method)(\(unexpected.key)) was called, and the exploration has no answers for it")
                 return

@@ -66,7 +66,7 @@ public final class ExploredAnswers: ClientAnswers {
     }
 
     /// Answers a synchronous method's call at once, with what the run's answers for the method give
-    /// (the simplest value); a method without answers throws ``ClientAnswersError/noAnswer(client:method:)``
+    /// (the simplest value); a method without answers throws `ClientAnswersError.noAnswer`
     /// and breaks "no unexpected client call".
     public func answerNow<Key: Sendable, Value: Sendable>(_ call: ClientCall<Key>, live: () throws -> Value) throws -> Value {
         let (number, answerer) = state.withLock { state in

@@ -146,7 +146,7 @@ extension Exploration {
 
     /// Says in which order the initializer of `Value` takes its arguments, when the written test
     /// writes one and it is not the order of its stored properties
-    /// (``TestWriterConfiguration/writeValues(of:initializerLabels:)``).
+    /// (`TestWriterConfiguration.writeValues(of:initializerLabels:)`).
     public func writingValues<Value>(of type: Value.Type, initializerLabels: [String]) -> Self {
         var copy = self
         copy.writer.writeValues(of: type, initializerLabels: initializerLabels)

@@ -158,7 +158,7 @@ public final class ScriptedAnswers: ClientAnswers {
 
     /// Answers a synchronous method's call with the answer the test gave ahead of it
     /// (``respondNow(to:_:for:call:returning:fileID:filePath:line:column:)``); without one, the
-    /// test fails and the call throws ``ClientAnswersError/noAnswer(client:method:)``.
+    /// test fails and the call throws `ClientAnswersError.noAnswer`.
     public func answerNow<Key: Sendable, Value: Sendable>(_ call: ClientCall<Key>, live: () throws -> Value) throws -> Value {
         let name = Self.name(call.client, call.method, call.key)
         let result = state.withLock { state -> Result<any Sendable, any Error>? in
