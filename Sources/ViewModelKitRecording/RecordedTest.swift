@@ -38,6 +38,8 @@ public struct RecordedTest: Sendable {
     /// When not, the tester is not exhaustive and the steps only drive the view model, a task's
     /// changes skipped: an exploration's test, which a fix may change on the way to the broken step.
     package var assertsSteps = true
+    /// The check that the broken step did not reach the broken state (an exploration's test), before its closure.
+    package var brokenCheck = "tester.assertNotReached(from: before)"
     /// The lines that end the test instead of `finish()` (an exploration's broken invariant).
     package var ending: [String]?
     /// When set, the tester lives in a scope of its own, and once it ends the view model must have

@@ -187,8 +187,10 @@ public final class SessionRecorder: IntentRecorder {
         var writer = RecordedTestWriter(test: test, configuration: configuration)
         if let broken {
             let statements = writer.assignments(from: broken.before, to: broken.after, on: "$0", context: "state")
-            let check = "tester.assertNotReached(from: before)"
-            test.ending = broken.comment + ["let before = tester.state"]
+            let check = test.brokenCheck
+            // Not asserted, the steps before leave their tasks' changes to take: the state before is the latest.
+            test.ending = broken.comment + (test.assertsSteps ? [] : ["await tester.skipReceivedChanges(strict: false)"])
+                + ["let before = tester.state"]
                 + (test.assertsSteps ? ["tester.exhaustivity = .off(showSkippedAssertions: false)"] : [])
                 + broken.step
                 + ["await tester.skipReceivedChanges(strict: false)", check + writer.closure(statements, after: 8 + check.count),

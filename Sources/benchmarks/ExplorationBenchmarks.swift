@@ -14,6 +14,7 @@ func explorationRows(repeats: Int) async -> [Row] {
         var exploration = Exploration { explorer in
             CounterViewModel(client: NumberFactClientDouble(answers: explorer.answers), clock: explorer.clock)
         }
+        exploration.printsReport = false
         exploration = exploration
             .intent("incrementButtonTapped()", weight: 2) { $0.incrementButtonTapped() }
             .intent("decrementButtonTapped()", weight: 2) { $0.decrementButtonTapped() }

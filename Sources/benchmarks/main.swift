@@ -54,6 +54,7 @@ if wanted("time") { report(await timeRows(repeats: quick ? 2 : 5, realTicks: qui
 if wanted("render") { report(renderRows(repeats: repeats)) }
 if wanted("IdentifiedArray") { report(identifiedArrayRows(repeats: repeats)) }
 if wanted("exploration") { report(await explorationRows(repeats: quick ? 2 : 5)) }
+if wanted("exploration") { report(await explorationDrawRows(repeats: quick ? 2 : 5)) }
 
 if let jsonPath {
     let encoder = JSONEncoder()

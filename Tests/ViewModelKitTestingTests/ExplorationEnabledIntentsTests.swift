@@ -75,7 +75,13 @@ final class ExplorationEnabledIntentsTests: XCTestCase {
     }
 
     func test_theReport_givesItsTime() async {
-        let report = await door(bug: true).explore(ExplorationBudget(seed: 1, runs: 50, steps: 30), reporter: RecordingIssueReporter())
+        let reporter = RecordingIssueReporter()
+        let report = await door(bug: true).explore(ExplorationBudget(seed: 1, runs: 50, steps: 30), reporter: reporter)
+        // The failure's message ends with the time, and, with no description of the test, what to add.
+        XCTAssertEqual(reporter.messages, [
+            (report.failure?.description ?? "") + "\n" + report.timing + "\nNot written as a test: say how the test makes the view model, "
+                + "with the test's clock and answers (.writingTests(subject: \"DoorModel(…)\")).",
+        ])
         XCTAssertGreaterThan(report.duration, .zero)
         XCTAssertGreaterThan(report.shrinkDuration, .zero)
         XCTAssertGreaterThan(report.stepsPerSecond, 0)

@@ -79,6 +79,8 @@ public struct Exploration<Model: ViewModel> {
     /// step draws among all of them, and one whose precondition fails ends the step with nothing
     /// done: how explorations drew before, kept for the benchmarks to compare.
     package var drawsAmongEnabledIntents = true
+    /// Whether a campaign prints its timing and health warnings (the benchmarks keep quiet).
+    package var printsReport = true
 
     /// An exploration of the view model `make` builds, with the run's clock and answers.
     public init(_ make: @escaping @MainActor (Explorer) -> Model) {

@@ -51,8 +51,10 @@ extension Exploration {
         if report.failure == nil { report.duration = start.duration(to: clock.now) }
         for (intent, count) in zip(intents, enabled) { report.enabled[intent.name, default: 0] += count }
         report.warnings = healthWarnings(report, answered: answered)
-        print("Exploration, \(budget): \(report.timing)")
-        for warning in report.warnings { print("Exploration warning: \(warning)") }
+        if printsReport {
+            print("Exploration, \(budget): \(report.timing)")
+            for warning in report.warnings { print("Exploration warning: \(warning)") }
+        }
         if let failure = report.failure {
             let unwritten = test == nil
                 ? "\nNot written as a test: say how the test makes the view model, with the test's clock and answers "

@@ -33,7 +33,7 @@ extension Exploration {
         var ran: [String: Int] = [:]
         /// How many steps each intent's precondition held at, by intent index.
         var enabled: [Int]
-        /// How many drawn intents their precondition turned away (only when ``Exploration/drawsAmongEnabledIntents``
+        /// How many drawn intents their precondition turned away (only when `drawsAmongEnabledIntents`
         /// is off): each such draw ends its step with nothing done.
         var rejected: [String: Int] = [:]
         var answered: Set<String> = []
@@ -203,6 +203,7 @@ extension Exploration {
             if let broken = broken.first {
                 outcome.failure = (broken.name, outcome.steps.count, "")
                 writing?.broken?.after = model.snapshot()
+                writing?.brokenTasks = idsOfRunningTasks(inTreeOf: model)
                 return
             }
         }

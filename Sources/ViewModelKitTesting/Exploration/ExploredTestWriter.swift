@@ -17,6 +17,8 @@ extension Exploration {
         /// The same recorder, kept to write the test.
         var made: SessionRecorder?
         var broken: (step: [String], before: StateSnapshot, after: StateSnapshot)?
+        /// The ids of the tasks that ran once the step broke the invariant (`"\(id)"`).
+        var brokenTasks: [String] = []
 
         init(test: ExploredTest, breakingStep: Int) {
             self.test = test
@@ -108,7 +110,7 @@ extension Exploration {
         }
         recorded.declarations = test.clients.map(\.source)
         let comment = ["// Step \(failure.step) broke \"\(failure.invariant)\"" + (failure.detail.isEmpty ? "." : ": \(failure.detail)."),
-                       "// A view model that keeps it does not reach the state below."]
+                       "// A view model that keeps it does not reach the state below, with the same tasks running."]
         guard let written = writing.broken else {
             // Broken when the run let go of the view model: the test lets go of its tester, and
             // checks that the view model went with it.
@@ -121,6 +123,10 @@ extension Exploration {
             let (files, notes) = recorder.exploredTestFiles(recorded, broken: nil)
             return (files.map { ExploredTestFile(name: $0.name, contents: $0.contents) }, notes)
         }
+        // An invariant may read the running tasks, which the state does not show: the broken state
+        // is reached only with the same tasks running.
+        recorded.brokenCheck = "tester.assertNotReached(from: before, runningTaskIDs: ["
+            + writing.brokenTasks.map(dumpStringLiteral).joined(separator: ", ") + "])"
         let (files, notes) = recorder.exploredTestFiles(recorded, broken: (comment, written.step, written.before, written.after))
         return (files.map { ExploredTestFile(name: $0.name, contents: $0.contents) }, notes)
     }
