@@ -130,6 +130,19 @@ public final class SessionRecorder: IntentRecorder {
         SwiftLiteralWriter().source(for: value)
     }
 
+    /// `value` as a Swift expression, its initializers taking `initializerLabels` (see
+    /// ``writeValues(of:initializerLabels:)``), or `nil` if it has none.
+    package nonisolated static func swiftSource(for value: Any, initializerLabels: [ObjectIdentifier: [String]]) -> String? {
+        var writer = SwiftLiteralWriter()
+        writer.initializerLabels = initializerLabels
+        return writer.source(for: value)
+    }
+
+    /// ``writeValues(of:initializerLabels:)`` for several types at once, by type.
+    package func writeValues(initializerLabels: [ObjectIdentifier: [String]]) {
+        configuration.initializerLabels.merge(initializerLabels) { $1 }
+    }
+
     // MARK: - Recording what an exploration does
 
     /// Records `call`, which calls an intent of the root and returns the call as Swift source after

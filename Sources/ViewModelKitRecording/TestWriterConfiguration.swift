@@ -19,7 +19,7 @@ public struct TestWriterConfiguration {
     /// How to write each type of child, by type.
     var childFactories: [ObjectIdentifier: (ViewModel) -> (expression: String, fresh: StateSnapshot)?] = [:]
     /// The argument labels of initializers, by type.
-    var initializerLabels: [ObjectIdentifier: [String]] = [:]
+    package var initializerLabels: [ObjectIdentifier: [String]] = [:]
 
     /// A configuration that makes no child and writes every value by its stored properties.
     public init() {}

@@ -185,6 +185,7 @@ final class GitHubNavigationViewModelExplorationTests: XCTestCase {
         return exploration.writingTests(
             subject: "GitHubNavigationViewModel(client: GitHubClientDouble(answers: answers), clock: clock, now: .constant(Date(timeIntervalSince1970: 1_700_000_000)))"
         )
+        .writingValues(of: GitHubRepositoryDetail.self, initializerLabels: ["id", "name", "owner", "fullName"])
     }
 
     /// How the path moves, step by step.

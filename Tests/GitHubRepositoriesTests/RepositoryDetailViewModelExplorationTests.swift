@@ -138,7 +138,9 @@ final class RepositoryDetailViewModelExplorationTests: XCTestCase {
                 return run.backFrom.map { $0 == shown(detail) } ?? true
             }
         // A failure writes a test for GitHubRepositoriesTests: the example's double takes the test's answers.
-        return exploration.writingTests(subject: "RepositoryDetailViewModel(owner: \"apple\", name: \"swift\", client: GitHubClientDouble(answers: answers))")
+        return exploration
+            .writingTests(subject: "RepositoryDetailViewModel(owner: \"apple\", name: \"swift\", client: GitHubClientDouble(answers: answers))")
+            .writingValues(of: GitHubRepositoryDetail.self, initializerLabels: ["id", "name", "owner", "fullName"])
     }
 
     func test_randomSessions_keepTheDetailsInvariants() async {
@@ -151,5 +153,20 @@ final class RepositoryDetailViewModelExplorationTests: XCTestCase {
         XCTAssertNil(report.failure)
         XCTAssertEqual(Set(report.ran.keys), ["load()", "ownerRepositoriesButtonTapped()", "backButtonTapped()"])
         XCTAssertEqual(report.warnings, [])
+    }
+
+    /// A failure writes a test for this target: the detail's answer as its initializer takes it
+    /// (`owner` before `fullName`), which the exploration was told (`writingValues`).
+    func test_aFailure_writesTheDetailAsItsInitializerTakesIt() async throws {
+        let report = await Self.exploration()
+            .invariant("(for this test) a detail never loads") { $0.repository == nil }
+            .explore(ExplorationBudget(seed: 3, runs: 50, steps: 40), reporter: RecordingIssueReporter())
+        let source = try XCTUnwrap(report.failure?.testSource)
+        XCTAssertTrue(source.contains("final class RepositoryDetailViewModelExploredRunTests: XCTestCase {"), source)
+        XCTAssertTrue(source.contains("""
+                        owner: "apple",
+                        fullName: "apple/swift",
+            """), source)
+        XCTAssertFalse(source.contains("fullName: \"apple/swift\",\n            owner:"), source)
     }
 }

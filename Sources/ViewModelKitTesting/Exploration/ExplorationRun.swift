@@ -86,6 +86,7 @@ extension Exploration {
         keepWeakly(model)
         if let writing {
             writing.recorder = SessionRecorder(model, clock: RecordingClock<ContinuousClock>?.none, answers: RecordedAnswers(), listening: false)
+            writing.recorder?.writeValues(initializerLabels: writing.initializerLabels)
             writing.made = writing.recorder
         }
         /// Writes `step` before it happens: recorded, or as the breaking step's lines.

@@ -20,7 +20,11 @@ extension Exploration {
         /// The ids of the tasks that ran once the step broke the invariant (`"\(id)"`).
         var brokenTasks: [String] = []
 
-        init(test: ExploredTest, breakingStep: Int) {
+        /// The exploration's ``Exploration/writingValues(of:initializerLabels:)``.
+        let initializerLabels: [ObjectIdentifier: [String]]
+
+        init(test: ExploredTest, breakingStep: Int, initializerLabels: [ObjectIdentifier: [String]]) {
+            self.initializerLabels = initializerLabels
             self.test = test
             self.breakingStep = breakingStep
         }
@@ -32,11 +36,10 @@ extension Exploration {
             case .advance(let duration): return "await clock.advance(by: \(millisecondsSource(duration)))"
             case .answer(let number, let client, let method, let key, let outcome):
                 switch outcome {
-                case .value(let value): return Self.answer("await answers.respond", number, client, method, key, .success(value))
-                case .error(let error): return Self.answer("await answers.respond", number, client, method, key, .failure(error))
+                case .value(let value): return answer("await answers.respond", number, client, method, key, .success(value))
+                case .error(let error): return answer("await answers.respond", number, client, method, key, .failure(error))
                 case .never:
-                    let keySource = SessionRecorder.swiftSource(for: key) ?? "/* \(key) */"
-                    return "// Call \(number), \(client).\(method)(\(keySource)), is never answered."
+                    return "// Call \(number), \(client).\(method)(\(source(key))), is never answered."
                 }
             case .release:
                 return "// The run lets go of the view model."
@@ -45,21 +48,26 @@ extension Exploration {
 
         /// The line of the test that gives a synchronous call its answer, before the step that
         /// makes the call.
-        static func line(for call: ExploredAnswers.Immediate) -> String? {
+        func line(for call: ExploredAnswers.Immediate) -> String? {
             call.result.map { answer("answers.respondNow", call.number, call.client, call.method, call.key, $0) }
         }
 
         /// `answers.respond(to: "Client", "method", for: key, call: 3, returning: value)` (or
         /// `throwing:`), after `head`.
-        private static func answer(
+        private func answer(
             _ head: String, _ number: Int, _ client: String, _ method: String, _ key: any Sendable, _ result: Result<any Sendable, any Error>
         ) -> String {
-            let keySource = SessionRecorder.swiftSource(for: key) ?? "/* \(key) */"
+            let keySource = source(key)
             let call = "\(head)(to: \(dumpStringLiteral(client)), \(dumpStringLiteral(method)), for: \(keySource), call: \(number)"
             switch result {
-            case .success(let value): return call + ", returning: \(SessionRecorder.swiftSource(for: value) ?? "/* \(value) */"))"
-            case .failure(let error): return call + ", throwing: \(SessionRecorder.swiftSource(for: error) ?? "/* \(error) */"))"
+            case .success(let value): return call + ", returning: \(source(value)))"
+            case .failure(let error): return call + ", throwing: \(source(error)))"
             }
+        }
+
+        /// `value` as Swift source, its initializers taking the exploration's labels.
+        private func source(_ value: Any) -> String {
+            SessionRecorder.swiftSource(for: value, initializerLabels: initializerLabels) ?? "/* \(value) */"
         }
 
         /// How many synchronous calls were answered before the current step.
@@ -75,7 +83,7 @@ extension Exploration {
 
         /// Writes the answers the step's synchronous calls got before the step's lines.
         @MainActor func stepEnded(_ answers: ExploredAnswers) {
-            let lines = answers.immediate.dropFirst(immediateBefore).compactMap(Self.line(for:))
+            let lines = answers.immediate.dropFirst(immediateBefore).compactMap(line(for:))
             guard !lines.isEmpty else { return }
             if let recorder {
                 recorder.insertStatements(lines, at: stepStart)
@@ -90,7 +98,7 @@ extension Exploration {
     func writeTest(
         _ test: ExploredTest, choices: [UInt64], failure: ExplorationFailure, steps: Int
     ) async -> (files: [ExploredTestFile], notes: [String]) {
-        let writing = Writing(test: test, breakingStep: failure.step)
+        let writing = Writing(test: test, breakingStep: failure.step, initializerLabels: writer.initializerLabels)
         var replay = ChoiceSequence(replaying: choices)
         _ = await run(&replay, steps: steps, writing: writing)
         guard let recorder = writing.made else { return ([], []) }
@@ -150,9 +158,13 @@ extension Exploration {
         return copy
     }
 
-    /// Says in which order the initializer of `Value` takes its arguments, when the written test
-    /// writes one and it is not the order of its stored properties
-    /// (`TestWriterConfiguration.writeValues(of:initializerLabels:)`).
+    /// Says in which order the initializer of `Value` takes its arguments, when a written test
+    /// writes a `Value` (an answer, a state) and the order is not its stored properties' order.
+    ///
+    /// ```swift
+    /// .writingValues(of: GitHubRepositoryDetail.self, initializerLabels: ["id", "name", "owner", "fullName"])
+    /// ```
+    /// Labels not listed keep their order, after the listed ones.
     public func writingValues<Value>(of type: Value.Type, initializerLabels: [String]) -> Self {
         var copy = self
         copy.writer.writeValues(of: type, initializerLabels: initializerLabels)
