@@ -45,6 +45,11 @@ final class WrittenShapesTests: XCTestCase {
         XCTAssertEqual(MethodShape("func f() -> AsyncThrowingStream<Forecast, any Error>").streamElement, "Forecast")
         let custom = ScriptedClient.Method(name: "forecast", signature: "func forecast() async -> Forecast", key: "()", otherwise: ".unknown")
         XCTAssertEqual(custom.body(client: "Weather"), #"await answers.answer("Weather", "forecast", for: (), otherwise: .unknown)"#)
+        var weather = ScriptedClient(name: "Weather", typeName: "ScriptedWeather", conformances: ["WeatherClient"], methods: [custom])
+        XCTAssertEqual(weather.notes, [])
+        weather.methods[0].otherwise = nil
+        XCTAssertEqual(weather.notes.count, 1)
+        XCTAssertTrue(weather.notes.first?.contains("ScriptedWeather.forecast") == true, "\(weather.notes)")
     }
 
     func test_everyChildShape_isWrittenAsTheTestersExpectationsTakeIt() async {
@@ -185,7 +190,7 @@ final class WrittenShapesTests: XCTestCase {
 
     func test_anExploration_writesSynchronousAnswersAheadAndAnswersByNumber() async {
         let failures = await WrittenShapes.exploredFailures()
-        XCTAssertEqual(failures.map(\.invariant), ["never enabled", "nothing loads", "no rows"])
+        XCTAssertEqual(failures.map(\.invariant), ["never enabled", "nothing loads", "no rows", "no rows made"])
         let enabled = failures.first?.testSource ?? ""
         XCTAssertTrue(enabled.contains("""
                     answers.respondNow(to: "ShapesClient", "isEnabled", for: 7, call: 1, returning: true)
@@ -199,10 +204,16 @@ final class WrittenShapesTests: XCTestCase {
     /// names the call that says how to make one.
     func test_aChildTheExplorationCannotMake_isNamedInTheFailure() async {
         let failures = await WrittenShapes.exploredFailures()
-        guard let rows = failures.last, rows.invariant == "no rows" else { return XCTFail("\(failures.map(\.invariant))") }
+        guard failures.count == 4, case let rows = failures[2], rows.invariant == "no rows" else {
+            return XCTFail("\(failures.map(\.invariant))")
+        }
         XCTAssertTrue(rows.description.contains("say how to make one: .writingChildren(of: ShapesRow.self) { … }"), rows.description)
         XCTAssertTrue(rows.testSource?.contains("{ $0.rows.append($0.shown(\\.rows, at: 0)) }") == true,
                       rows.testSource ?? "")
+        // Told how to make one, the test makes it afresh, and the failure has nothing to add.
+        let made = failures[3]
+        XCTAssertEqual(made.testNotes, [])
+        XCTAssertTrue(made.testSource?.contains("$0.rows.append(ViewModelState(ShapesRow(id: 1)).erased)") == true, made.testSource ?? "")
     }
 
     /// The lines of a written test's method, from its clock to its end.

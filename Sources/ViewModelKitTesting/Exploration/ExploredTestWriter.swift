@@ -129,14 +129,14 @@ extension Exploration {
             ]
             recorded.releaseCheck = "Step \(failure.step) broke \"\(failure.invariant)\": the view model outlived its tester"
             let (files, notes) = recorder.exploredTestFiles(recorded, broken: nil)
-            return (files.map { ExploredTestFile(name: $0.name, contents: $0.contents) }, notes)
+            return (files.map { ExploredTestFile(name: $0.name, contents: $0.contents) }, notes + test.clients.flatMap(\.notes))
         }
         // An invariant may read the running tasks, which the state does not show: the broken state
         // is reached only with the same tasks running.
         recorded.brokenCheck = "tester.assertNotReached(from: before, runningTaskIDs: ["
             + writing.brokenTasks.map(dumpStringLiteral).joined(separator: ", ") + "])"
         let (files, notes) = recorder.exploredTestFiles(recorded, broken: (comment, written.step, written.before, written.after))
-        return (files.map { ExploredTestFile(name: $0.name, contents: $0.contents) }, notes)
+        return (files.map { ExploredTestFile(name: $0.name, contents: $0.contents) }, notes + test.clients.flatMap(\.notes))
     }
 
     /// Says how the written test makes a child of type `Child` that appears in the state (a new
@@ -249,6 +249,13 @@ public struct ScriptedClient: Sendable {
             self.otherwise = otherwise
         }
 
+        /// What the double cannot write for this method: the value it returns once cancelled, when
+        /// its type has no obvious one.
+        var missingFallback: Bool {
+            let shape = MethodShape(signature)
+            return shape.streamElement == nil && !shape.throwing && otherwise == nil && shape.defaultValue == nil
+        }
+
         /// The statement that answers the method, for the client `client`.
         func body(client: String) -> String {
             let shape = MethodShape(signature)
@@ -279,6 +286,14 @@ public struct ScriptedClient: Sendable {
         self.typeName = typeName
         self.conformances = conformances
         self.methods = methods
+    }
+
+    /// What the double cannot write, with the argument that says it.
+    var notes: [String] {
+        methods.filter(\.missingFallback).map {
+            "\(typeName).\($0.name) cannot throw and returns a value with no obvious one for a cancelled call: "
+                + "say it with ScriptedClient.Method(…, otherwise: …)"
+        }
     }
 
     /// The double's Swift source.

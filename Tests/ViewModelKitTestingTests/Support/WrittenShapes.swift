@@ -74,7 +74,7 @@ enum WrittenShapes {
     }
 
     /// The exploration of the client's calls and a list, each of whose invariants a run breaks: a
-    /// synchronous answer, an asynchronous one, a row the exploration cannot make.
+    /// synchronous answer, an asynchronous one, a row the exploration cannot make, and one it makes.
     static func exploration(invariant: String, _ holds: @escaping @MainActor (ShapesModel) -> Bool) -> Exploration<ShapesModel> {
         Exploration { ShapesModel(client: ShapesClientDouble(answers: $0.answers)) }
             .intent("loadTapped()") { $0.loadTapped() }
@@ -105,7 +105,7 @@ enum WrittenShapes {
             ))
     }
 
-    /// The three explorations' failures, each with its written test (explored once a process).
+    /// The four explorations' failures, each with its written test (explored once a process).
     static func exploredFailures() async -> [ExplorationFailure] {
         if let explored { return explored }
         let reporter = RecordingIssueReporter()
@@ -114,6 +114,8 @@ enum WrittenShapes {
             exploration(invariant: "never enabled") { !$0.isEnabled },
             exploration(invariant: "nothing loads") { $0.text != "loaded" },
             exploration(invariant: "no rows") { $0.rows.isEmpty },
+            exploration(invariant: "no rows made") { $0.rows.isEmpty }
+                .writingChildren(of: ShapesRow.self) { ("ShapesRow(id: \($0.id))", ShapesRow(id: $0.id)) },
         ] {
             if let failure = await exploration.explore(ExplorationBudget(seed: 1, runs: 50, steps: 12), reporter: reporter).failure {
                 failures.append(failure)
