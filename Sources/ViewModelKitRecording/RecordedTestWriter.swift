@@ -291,7 +291,8 @@ struct RecordedTestWriter {
         var statements: [String] = []
         for (old, new) in zip(before.fields, after.fields) where !isEqual(old.value, new.value) {
             let place = "\(target).\(new.name)"
-            switch (ChildField(old.value), ChildField(new.value)) {
+            switch (ChildField(old.value, optional: Self.holdsOptionalChild(after, new.name)),
+                    ChildField(new.value, optional: Self.holdsOptionalChild(after, new.name))) {
             case (.one(let oldChild), .one(let newChild)):
                 if oldChild.source === newChild.source {
                     statements += assignments(from: oldChild, to: newChild, on: place, context: new.name)
@@ -339,17 +340,31 @@ struct RecordedTestWriter {
         /// An observed value.
         case value
 
-        init(_ value: any Equatable) {
+        /// The field's kind; `optional` says whether a property holding one child view model is an
+        /// optional one (both are a `StateSnapshot?` in a snapshot).
+        init(_ value: any Equatable, optional: Bool) {
             // NB: by the dynamic type: a cast would wrap a child in an optional, or unwrap one.
             switch type(of: value) {
             case is StateSnapshot.Type: self = (value as? StateSnapshot).map(ChildField.one) ?? .value
-            case is StateSnapshot?.Type: self = .optional(value as? StateSnapshot)
+            case is StateSnapshot?.Type:
+                let child = value as? StateSnapshot
+                if !optional, let child { self = .one(child) } else { self = .optional(child) }
             case is [StateSnapshot].Type: self = (value as? [StateSnapshot]).map(ChildField.list) ?? .value
             case is CaseSnapshot.Type: self = (value as? CaseSnapshot).map(ChildField.screen) ?? .value
             case is CaseSnapshot?.Type: self = .destination(value as? CaseSnapshot)
             default: self = .value
             }
         }
+    }
+
+    /// Whether the `@Child` property `name` of the view model `snapshot` was taken of holds an
+    /// optional child: read from the view model, since a snapshot holds one child as an optional
+    /// either way. Without the view model, an optional.
+    private static func holdsOptionalChild(_ snapshot: StateSnapshot, _ name: String) -> Bool {
+        guard let model = snapshot.source as? ViewModel,
+              let property = model.childProperties.first(where: { $0.name == name })
+        else { return true }
+        return Mirror(reflecting: property.value).displayStyle == .optional
     }
 
     /// A child that appeared at `place`: freshly made, with what changed since, or as `shown`

@@ -137,10 +137,21 @@ final class SessionRecorderTests: XCTestCase {
 @MainActor
 final class EditorModel: ViewModel {
     @Child private(set) var settings: EditorSettingsModel?
+    @Child private(set) var toolbar = EditorToolbarModel()
 
     func settingsButtonTapped() {
         recordIntent()
         settings = EditorSettingsModel()
+    }
+}
+
+@MainActor
+final class EditorToolbarModel: ViewModel {
+    @Observed private(set) var isBold = false
+
+    func boldTapped() {
+        recordIntent()
+        isBold.toggle()
     }
 }
 
@@ -164,10 +175,14 @@ extension SessionRecorderTests {
         await settle()
         editor.settings?.showPreviewsToggled(true)
         await settle()
+        editor.toolbar.boldTapped()
+        await settle()
         let (files, problems) = recorder.testFiles(RecordedTest(name: "Editor", imports: [], subject: "EditorModel()"))
         let source = String(decoding: files.first?.contents ?? Data(), as: UTF8.self)
         XCTAssertTrue(source.contains("await tester.send({ $0.settingsButtonTapped() }) { $0.settings = $0.shown(\\.settings) }"), source)
         XCTAssertTrue(source.contains("await tester.send({ $0.settings?.showPreviewsToggled(true) }) { $0.settings?.showsPreviews = true }"), source)
+        // A child that is not optional keeps no `?`.
+        XCTAssertTrue(source.contains("await tester.send({ $0.toolbar.boldTapped() }) { $0.toolbar.isBold = true }"), source)
         XCTAssertEqual(problems.count, 1)
         XCTAssertTrue(problems.first?.contains("writeChildren(of: EditorSettingsModel.self)") == true, "\(problems)")
     }
