@@ -117,6 +117,8 @@ enum WrittenShapes {
             exploration(invariant: "no rows made") { $0.rows.isEmpty }
                 .writingChildren(of: ShapesRow.self) { ("ShapesRow(id: \($0.id))", ShapesRow(id: $0.id)) },
         ] {
+            var exploration = exploration
+            exploration.printsReport = false
             if let failure = await exploration.explore(ExplorationBudget(seed: 1, runs: 50, steps: 12), reporter: reporter).failure {
                 failures.append(failure)
             }
