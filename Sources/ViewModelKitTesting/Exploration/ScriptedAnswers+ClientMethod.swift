@@ -23,10 +23,15 @@ extension ScriptedAnswers {
 
     /// Gives the answer of a synchronous call of `method` before the call is made, named by the compiler.
     public func respondNow<Key: Sendable, Value: Sendable>(
-        to method: ClientMethod<Key, Value>, for key: Key, call: Int? = nil, returning value: Value,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        to method: ClientMethod<Key, Value>, for key: Key, call: Int? = nil, returning value: Value
     ) {
-        respondNow(to: method.client, method.method, for: key, call: call, returning: value,
-                   fileID: fileID, filePath: filePath, line: line, column: column)
+        respondNow(to: method.client, method.method, for: key, call: call, returning: value)
+    }
+
+    /// Gives the error a synchronous call of `method` throws before the call is made, named by the compiler.
+    public func respondNow<Key: Sendable, Value: Sendable>(
+        to method: ClientMethod<Key, Value>, for key: Key, call: Int? = nil, throwing error: any Error
+    ) {
+        respondNow(to: method.client, method.method, for: key, call: call, throwing: error)
     }
 }

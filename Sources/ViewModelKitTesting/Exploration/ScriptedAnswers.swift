@@ -25,7 +25,7 @@ internal import Synchronization
 /// real time (a double's call that hopped to the global executor, run late on a loaded machine).
 ///
 /// A synchronous method's call cannot wait: the test gives its answer before the step that makes
-/// the call, with ``respondNow(to:_:for:call:returning:fileID:filePath:line:column:)``.
+/// the call, with ``respondNow(to:_:for:call:returning:)``.
 public final class ScriptedAnswers: ClientAnswers {
     /// Where a numbered call stands.
     private enum Standing {
@@ -157,7 +157,7 @@ public final class ScriptedAnswers: ClientAnswers {
     }
 
     /// Answers a synchronous method's call with the answer the test gave ahead of it
-    /// (``respondNow(to:_:for:call:returning:fileID:filePath:line:column:)``); without one, the
+    /// (``respondNow(to:_:for:call:returning:)``); without one, the
     /// test fails and the call throws `ClientAnswersError.noAnswer`.
     public func answerNow<Key: Sendable, Value: Sendable>(_ call: ClientCall<Key>, live: () throws -> Value) throws -> Value {
         let name = Self.name(call.client, call.method, call.key)
@@ -202,18 +202,16 @@ public final class ScriptedAnswers: ClientAnswers {
     /// await tester.send({ $0.recordButtonTapped() }) { $0.alert = .microphoneDenied }
     /// ```
     public func respondNow<Key: Sendable, Value: Sendable>(
-        to client: String, _ method: String, for key: Key, call: Int? = nil, returning value: Value,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        to client: String, _ method: String, for key: Key, call: Int? = nil, returning value: Value
     ) {
         let name = Self.name(client, method, key)
         state.withLock { $0.ahead.append((call, name, .success(value))) }
     }
 
     /// Gives the error a synchronous method's call throws, before the call is made (see
-    /// ``respondNow(to:_:for:call:returning:fileID:filePath:line:column:)``).
+    /// ``respondNow(to:_:for:call:returning:)``).
     public func respondNow<Key: Sendable>(
-        to client: String, _ method: String, for key: Key, call: Int? = nil, throwing error: any Error,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        to client: String, _ method: String, for key: Key, call: Int? = nil, throwing error: any Error
     ) {
         let name = Self.name(client, method, key)
         state.withLock { $0.ahead.append((call, name, .failure(error))) }
