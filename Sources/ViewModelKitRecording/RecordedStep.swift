@@ -34,6 +34,9 @@ struct RecordedIntent {
     var arguments: [Any]
     /// The call as Swift source after `$0.`, when the caller wrote it (an exploration's intent).
     var source: String?
+    /// Intents reported while this one was open, in the same main-actor turn: called inside it, or
+    /// after it returned (a view's action that calls several); their changes are part of its step.
+    var merged: [RecordedIntent] = []
 
     /// One step from a view model to a child.
     enum PathStep: Equatable {
@@ -45,5 +48,7 @@ struct RecordedIntent {
         case element(String, Int)
         /// An element of a `@Child` array of destinations (an enum whose case holds the child).
         case destination(String, Int, caseName: String)
+        /// A `@Child` enum (a screen), or an optional one (a destination), whose case holds the child.
+        case enumCase(String, caseName: String, optional: Bool)
     }
 }

@@ -28,6 +28,8 @@ public struct RecordedTest: Sendable {
 
     /// The test method's name.
     package var testFunctionName = "testRecordedSession"
+    /// The call that says how to make a child, as a note about a child the writer cannot make names it.
+    package var childWriterCall = "recorder.writeChildren"
     /// Lines after `let clock = TestClock()`, before the tester.
     package var setup: [String] = []
     /// Declarations after the test class (an exploration's scripted doubles).

@@ -21,16 +21,12 @@ struct RecordedTestWriter {
     /// Values the writer could not express, for the front end to report.
     private(set) var problems: [String] = []
 
-    init(
-        test: RecordedTest,
-        childFactories: [ObjectIdentifier: (ViewModel) -> (expression: String, fresh: StateSnapshot)?],
-        initializerLabels: [ObjectIdentifier: [String]] = [:]
-    ) {
+    init(test: RecordedTest, configuration: TestWriterConfiguration = TestWriterConfiguration()) {
         self.test = test
-        self.childFactories = childFactories
+        self.childFactories = configuration.childFactories
         let scrubber = SecretScrubber(secrets: test.secrets)
         self.scrubber = scrubber
-        self.literals = SwiftLiteralWriter(scrub: scrubber.scrub, initializerLabels: initializerLabels)
+        self.literals = SwiftLiteralWriter(scrub: scrubber.scrub, initializerLabels: configuration.initializerLabels)
     }
 
     var className: String { "\(test.name)Tests" }
@@ -61,7 +57,8 @@ struct RecordedTestWriter {
             case .intent(let intent):
                 let (constants, call) = call(intent, naming: &names)
                 let send = "await tester.send({ \(call) })"
-                let lines = (advance.map { [$0] } ?? []) + constants + [send + closure(statements, after: 8 + send.count)]
+                let lines = (advance.map { [$0] } ?? []) + constants + merged(intent, into: call, naming: &names)
+                    + [send + closure(statements, after: 8 + send.count)]
                 // The same intent again with nothing in between (typing): one group.
                 let sameAgain = previousIntent == "\(intent.target)\(intent.function)" && advance == nil && constants.isEmpty
                 if sameAgain, !body.isEmpty { body[body.count - 1] += lines } else { body.append(lines) }
@@ -185,6 +182,10 @@ struct RecordedTestWriter {
                 opening += "if case .\(caseName)(let \(caseName)) = \(base).\(name)[\(index)] { "
                 closing = " }" + closing
                 base = caseName
+            case .enumCase(let name, let caseName, let optional):
+                opening += "if case .\(caseName)(let \(caseName))\(optional ? "?" : "") = \(base).\(name) { "
+                closing = " }" + closing
+                base = caseName
             }
         }
         let (name, labels) = Self.split(intent.function)
@@ -210,6 +211,17 @@ struct RecordedTestWriter {
         }
         let parenthesized = trailing.isEmpty || !arguments.isEmpty ? "(\(arguments.joined(separator: ", ")))" : ""
         return (constants, opening + base + "." + name + parenthesized + trailing + closing)
+    }
+
+    /// The comment that says which intents were reported in the same main-actor turn as `intent`,
+    /// whose changes its step holds; empty when there were none.
+    private mutating func merged(_ intent: RecordedIntent, into call: String, naming used: inout Set<String>) -> [String] {
+        guard !intent.merged.isEmpty else { return [] }
+        let calls = intent.merged.map { self.call($0, naming: &used).call }.joined(separator: ", ")
+        let note = "\(calls) reported in the same main-actor turn as \(call), inside it or after it: its step holds the changes "
+            + "of all; if they were called after it, wrap each call in recorder.userAction { … } to record them as steps"
+        if !problems.contains(note) { problems.append(note) }
+        return ["// Also reported in this main-actor turn, inside this intent or after it (the recorder cannot tell which): \(calls)."]
     }
 
     /// The call alone, for a test of the writer.
@@ -267,56 +279,216 @@ struct RecordedTestWriter {
 
     // MARK: - State changes
 
-    /// The statements that turn `before` into `after` on `target` (`$0`, `$0.root`, …).
+    /// The statements that turn `before` into `after` on `target` (`$0`, `$0.root`, `$0.detail?`).
+    ///
+    /// Children are written as the tester's expectations take them: a child changed in place
+    /// through its property (`$0.detail?.title = …`), its list entry (`$0.rows[1].modify(as:)`) or
+    /// its case (`$0[\.screen, case: AppModel.Screen.login]?.email = …`); a child that appears
+    /// freshly made, when the writer was told how to make one (``SessionRecorder/writeChildren(of:as:)``),
+    /// and otherwise as the view model shows it (`$0.shown(\.detail)`); a list entry that holds no
+    /// view model as its value.
     mutating func assignments(from before: StateSnapshot, to after: StateSnapshot, on target: String, context: String) -> [String] {
         var statements: [String] = []
         for (old, new) in zip(before.fields, after.fields) where !isEqual(old.value, new.value) {
             let place = "\(target).\(new.name)"
-            if let oldChild = old.value as? StateSnapshot, let newChild = new.value as? StateSnapshot, oldChild.source === newChild.source {
-                statements += assignments(from: oldChild, to: newChild, on: place, context: new.name)
-            } else if let oldOptional = old.value as? StateSnapshot?, let newOptional = new.value as? StateSnapshot? {
-                statements += optionalChild(from: oldOptional, to: newOptional, at: place)
-            } else if let oldList = old.value as? [StateSnapshot], let newList = new.value as? [StateSnapshot] {
-                statements += children(from: oldList, to: newList, at: place)
-            } else {
+            switch (ChildField(old.value, optional: Self.holdsOptionalChild(after, new.name)),
+                    ChildField(new.value, optional: Self.holdsOptionalChild(after, new.name))) {
+            case (.one(let oldChild), .one(let newChild)):
+                if oldChild.source === newChild.source {
+                    statements += assignments(from: oldChild, to: newChild, on: place, context: new.name)
+                } else {
+                    statements += appeared(newChild, at: place, optional: false, shown: "\(target).shown(\\.\(new.name))")
+                }
+            case (.optional(let oldChild), .optional(let newChild)):
+                switch (oldChild, newChild) {
+                case (let oldChild?, let newChild?) where oldChild.source === newChild.source:
+                    statements += assignments(from: oldChild, to: newChild, on: place + "?", context: place)
+                case (_, nil):
+                    statements.append("\(place) = nil")
+                case (_, let newChild?):
+                    statements += appeared(newChild, at: place, optional: true, shown: "\(target).shown(\\.\(new.name))")
+                }
+            case (.list(let oldList), .list(let newList)):
+                statements += children(from: oldList, to: newList, at: place, owner: target, field: new.name)
+            case (.screen(let oldCase), .screen(let newCase)):
+                statements += enumCase(from: oldCase, to: newCase, owner: target, field: new.name)
+            case (.destination(let oldCase), .destination(let newCase)):
+                guard let newCase else {
+                    statements.append("\(place) = nil")
+                    continue
+                }
+                statements += enumCase(from: oldCase, to: newCase, owner: target, field: new.name)
+            default:
                 statements.append("\(place) = " + value(new.value, named: new.name, column: 12 + place.count + 3))
             }
         }
         return statements
     }
 
-    private mutating func optionalChild(from old: StateSnapshot?, to new: StateSnapshot?, at place: String) -> [String] {
-        switch (old, new) {
-        case (let old?, let new?) where old.source === new.source:
-            return assignments(from: old, to: new, on: place + "?", context: place)
-        case (_, nil):
-            return ["\(place) = nil"]
-        case (_, let new?):
-            guard let (expression, fresh) = make(new) else { return ["\(place) = nil /* \(unwritable(new)) */"] }
-            return ["\(place) = ViewModelState(\(expression))"] + assignments(from: fresh, to: new, on: place + "?", context: place)
+    /// What a field of a snapshot holds.
+    private enum ChildField {
+        /// One child view model.
+        case one(StateSnapshot)
+        /// An optional child view model.
+        case optional(StateSnapshot?)
+        /// A list of children (a collection or a stack), each a view model's state or an entry's.
+        case list([StateSnapshot])
+        /// An enum that is always one of its cases (a root's screen).
+        case screen(CaseSnapshot)
+        /// An optional enum destination.
+        case destination(CaseSnapshot?)
+        /// An observed value.
+        case value
+
+        /// The field's kind; `optional` says whether a property holding one child view model is an
+        /// optional one (both are a `StateSnapshot?` in a snapshot).
+        init(_ value: any Equatable, optional: Bool) {
+            // NB: by the dynamic type: a cast would wrap a child in an optional, or unwrap one.
+            switch type(of: value) {
+            case is StateSnapshot.Type: self = (value as? StateSnapshot).map(ChildField.one) ?? .value
+            case is StateSnapshot?.Type:
+                let child = value as? StateSnapshot
+                if !optional, let child { self = .one(child) } else { self = .optional(child) }
+            case is [StateSnapshot].Type: self = (value as? [StateSnapshot]).map(ChildField.list) ?? .value
+            case is CaseSnapshot.Type: self = (value as? CaseSnapshot).map(ChildField.screen) ?? .value
+            case is CaseSnapshot?.Type: self = .destination(value as? CaseSnapshot)
+            default: self = .value
+            }
         }
     }
 
-    private mutating func children(from old: [StateSnapshot], to new: [StateSnapshot], at place: String) -> [String] {
-        var kept = 0
-        while kept < min(old.count, new.count), old[kept].source != nil, old[kept].source === new[kept].source { kept += 1 }
-        var statements: [String] = []
-        for index in 0..<kept where old[index] != new[index] {
-            statements += modify(new[index], from: old[index], at: "\(place)[\(index)]")
+    /// Whether the `@Child` property `name` of the view model `snapshot` was taken of holds an
+    /// optional child: read from the view model, since a snapshot holds one child as an optional
+    /// either way. Without the view model, an optional.
+    private static func holdsOptionalChild(_ snapshot: StateSnapshot, _ name: String) -> Bool {
+        guard let model = snapshot.source as? ViewModel,
+              let property = model.childProperties.first(where: { $0.name == name })
+        else { return true }
+        return Mirror(reflecting: property.value).displayStyle == .optional
+    }
+
+    /// A child that appeared at `place`: freshly made, with what changed since, or as `shown`
+    /// reads it from the view model.
+    private mutating func appeared(_ child: StateSnapshot, at place: String, optional: Bool, shown: String) -> [String] {
+        guard let (expression, fresh) = make(child) else {
+            unwritable(child)
+            return ["\(place) = \(shown)"]
         }
-        if kept < old.count {
-            let removed = old.count - kept
-            statements.append(removed == 1 ? "\(place).removeLast()" : "\(place).removeLast(\(removed))")
-        }
-        for index in kept..<new.count {
-            guard let (expression, fresh) = make(new[index]) else {
-                statements.append("/* \(unwritable(new[index])) */")
-                continue
+        return ["\(place) = ViewModelState(\(expression))"] + assignments(from: fresh, to: child, on: place + (optional ? "?" : ""), context: place)
+    }
+
+    /// The statements that turn the list `old` into `new`: entries kept in place are changed with
+    /// `modify(as:)`; entries removed from the end, or from anywhere with the rest in order, are
+    /// removed; otherwise the list is written whole, from its kept entries and its new ones.
+    private mutating func children(from old: [StateSnapshot], to new: [StateSnapshot], at place: String, owner: String, field: String) -> [String] {
+        // Where each new entry was in the old list: the same view model, or an equal value entry.
+        var taken = Set<Int>()
+        let origins: [Int?] = new.map { entry in
+            let found = old.indices.first { index in
+                guard !taken.contains(index) else { return false }
+                if let source = entry.source { return old[index].source === source }
+                return entry.entry != nil && old[index] == entry
             }
-            statements.append("\(place).append(ViewModelState(\(expression)).erased)")
-            if fresh != new[index] { statements += modify(new[index], from: fresh, at: "\(place)[\(index)]") }
+            if let found { taken.insert(found) }
+            return found
+        }
+        var statements: [String] = []
+        let kept = origins.enumerated().prefix { $0.element == $0.offset }.count
+        let all = origins.compactMap { $0 }
+        if kept == new.count {
+            // The first entries, kept.
+            let removed = old.count - kept
+            if removed > 0 { statements.append(removed == 1 ? "\(place).removeLast()" : "\(place).removeLast(\(removed))") }
+        } else if all.count == new.count, all == all.sorted() {
+            // Some removed, the rest in order.
+            for index in old.indices.reversed() where !taken.contains(index) {
+                statements.append("\(place).remove(at: \(index))")
+            }
+        } else if kept == old.count {
+            // Added at the end.
+            for index in kept..<new.count {
+                statements += added(new[index], at: place, owner: owner, field: field, index: index)
+            }
+        } else {
+            // Anything else (moved, inserted): the list whole, from its kept entries and its new ones.
+            var entries: [String] = []
+            var later: [String] = []
+            for (index, origin) in origins.enumerated() {
+                if let origin {
+                    entries.append("\(place)[\(origin)]")
+                } else {
+                    let (entry, changes) = entryExpression(new[index], owner: owner, field: field, index: index, at: place)
+                    entries.append(entry)
+                    later += changes
+                }
+            }
+            statements = ["\(place) = [" + entries.joined(separator: ", ") + "]"] + later
+        }
+        for (index, origin) in origins.enumerated() {
+            guard let origin, old[origin] != new[index] else { continue }
+            statements += modify(new[index], from: old[origin], at: "\(place)[\(index)]")
         }
         return statements
+    }
+
+    /// The statements that add `entry` at the end of the list at `place`.
+    private mutating func added(_ entry: StateSnapshot, at place: String, owner: String, field: String, index: Int) -> [String] {
+        if entry.entry == nil, let (expression, fresh) = make(entry) {
+            var statements = ["\(place).append(ViewModelState(\(expression)).erased)"]
+            if fresh != entry { statements += modify(entry, from: fresh, at: "\(place)[\(index)]") }
+            return statements
+        }
+        if let value = entry.entry, let literal = literals.source(for: (value as? CaseSnapshot)?.source ?? value, column: 20 + place.count) {
+            // A value entry, as the list holds it.
+            return ["\(place).append(\(literal))"]
+        }
+        let (expression, changes) = entryExpression(entry, owner: owner, field: field, index: index, at: place)
+        return ["\(place).append(\(expression))"] + changes
+    }
+
+    /// A list entry as an expression of its state (`ViewModelState(…).erased`, `.entry(value)`, or
+    /// as the view model shows it), and what changes it after.
+    private mutating func entryExpression(
+        _ entry: StateSnapshot, owner: String, field: String, index: Int, at place: String
+    ) -> (expression: String, changes: [String]) {
+        let shown = "\(owner).shown(\\.\(field), at: \(index))"
+        if let value = entry.entry {
+            // A value entry: its value, as the list holds it.
+            let source = (value as? CaseSnapshot)?.source ?? value
+            guard let literal = literals.source(for: source, column: 40) else { return (shown, []) }
+            return (".entry(\(literal))", [])
+        }
+        guard let (expression, fresh) = make(entry) else {
+            unwritable(entry)
+            return (shown, [])
+        }
+        let changes = fresh != entry ? modify(entry, from: fresh, at: "\(place)[\(index)]") : []
+        return ("ViewModelState(\(expression)).erased", changes)
+    }
+
+    /// The statements that turn the enum `old` (an optional destination, or a screen) into `new`:
+    /// the same child changed through its case, or the new case.
+    private mutating func enumCase(from old: CaseSnapshot?, to new: CaseSnapshot, owner: String, field: String) -> [String] {
+        let place = "\(owner).\(field)"
+        let access = "\(owner)[\\.\(field), case: \(new.typeName).\(new.caseName)]?"
+        if let old, old.caseName == new.caseName, old.payload.count == 1, new.payload.count == 1,
+           let oldChild = old.payload[0].value as? StateSnapshot, let newChild = new.payload[0].value as? StateSnapshot,
+           oldChild.source === newChild.source {
+            return assignments(from: oldChild, to: newChild, on: access, context: field)
+        }
+        let shown = "\(place) = \(owner).shown(\\.\(field))"
+        let children = new.payload.compactMap { $0.value as? StateSnapshot }
+        if children.isEmpty {
+            // A case that holds no view model: its value.
+            guard let literal = new.source.flatMap({ literals.source(for: $0, column: 12 + place.count + 3) }) else { return [shown] }
+            return ["\(place) = \(literal)"]
+        }
+        guard children.count == 1, new.payload.count == 1, new.payload[0].label == nil, let child = children.first else { return [shown] }
+        guard let (expression, fresh) = make(child) else {
+            unwritable(child)
+            return [shown]
+        }
+        return ["\(place) = \(new.typeName).\(new.caseName)(\(expression))"] + assignments(from: fresh, to: child, on: access, context: field)
     }
 
     /// `place.modify(as: Child.self) { … }` with the changes from `old` to `new`, marked `try` when a
@@ -334,9 +506,11 @@ struct RecordedTestWriter {
         return factory(model)
     }
 
-    private mutating func unwritable(_ child: StateSnapshot) -> String {
-        problems.append("no way to write a \(child.typeName) (SessionRecorder.writeChildren(of:as:))")
-        return "a \(child.typeName) appeared: the recorder was not told how to write one"
+    /// Notes, once per type, that a `child` appeared that the writer cannot make.
+    private mutating func unwritable(_ child: StateSnapshot) {
+        let note = "a \(child.typeName) appeared, and the test takes it as the view model shows it; to check its state "
+            + "from the start, say how to make one: \(test.childWriterCall)(of: \(child.typeName).self) { … }"
+        if !problems.contains(note) { problems.append(note) }
     }
 
     // MARK: - Values
@@ -429,7 +603,7 @@ struct RecordedTestWriter {
 extension SessionRecorder {
     /// The generated test: the Swift file's name and text, and the data files it reads, by name.
     public func testFiles(_ test: RecordedTest) -> (files: [(name: String, contents: Data)], problems: [String]) {
-        var writer = RecordedTestWriter(test: test, childFactories: childFactories, initializerLabels: initializerLabels)
+        var writer = RecordedTestWriter(test: test, configuration: configuration)
         let source = writer.source(steps: steps, answers: answers.all, endsWithRunningTasks: hasRunningTasks)
         let files = [(name: "\(writer.className).swift", contents: Data(source.utf8))] + writer.files.map { ($0.name, $0.contents) }
         return (files, writer.problems)

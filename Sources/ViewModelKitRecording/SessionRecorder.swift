@@ -32,10 +32,10 @@ public final class SessionRecorder: IntentRecorder {
     /// Where client wrappers log the answers they pass on.
     public let answers: RecordedAnswers
 
+    /// How the written test makes children and writes values.
+    public var configuration = TestWriterConfiguration()
     var steps: [RecordedStep] = []
     let initialState: StateSnapshot
-    var childFactories: [ObjectIdentifier: (ViewModel) -> (expression: String, fresh: StateSnapshot)?] = [:]
-    var initializerLabels: [ObjectIdentifier: [String]] = [:]
     private var latest: StateSnapshot
     private var openIntent: (intent: RecordedIntent, time: Duration, sleeping: Bool)?
     private var openChange: (task: UInt64?, state: StateSnapshot)?
@@ -100,8 +100,7 @@ public final class SessionRecorder: IntentRecorder {
     }
 
     /// Says how the generated test writes a child of type `Child` that appears in the state (a
-    /// pushed detail): `expression` builds it as the test would (with the test's `client`), and
-    /// `fresh` is the same child as that expression makes it, before anything happens to it.
+    /// pushed detail): see ``TestWriterConfiguration/writeChildren(of:as:)``.
     ///
     /// ```swift
     /// recorder.writeChildren(of: RepositoryDetailViewModel.self) { detail in
@@ -112,23 +111,17 @@ public final class SessionRecorder: IntentRecorder {
     public func writeChildren<Child: ViewModel>(
         of type: Child.Type, as write: @escaping @MainActor (Child) -> (expression: String, fresh: Child)
     ) {
-        childFactories[ObjectIdentifier(type)] = { model in
-            guard let child = model as? Child else { return nil }
-            let (expression, fresh) = write(child)
-            return (expression, fresh.snapshot(asChild: true))
-        }
+        configuration.writeChildren(of: type, as: write)
     }
 
-    /// Says in which order the initializer of `Value` takes its arguments, when it is not the order
-    /// of its stored properties: a struct is written as a call of its initializer, one argument per
-    /// stored property, labelled by the property's name.
+    /// Says in which order the initializer of `Value` takes its arguments: see
+    /// ``TestWriterConfiguration/writeValues(of:initializerLabels:)``.
     ///
     /// ```swift
     /// recorder.writeValues(of: GitHubRepositoryDetail.self, initializerLabels: ["id", "name", "owner", "fullName"])
     /// ```
-    /// Labels not listed keep their order, after the listed ones.
     public func writeValues<Value>(of type: Value.Type, initializerLabels: [String]) {
-        self.initializerLabels[ObjectIdentifier(type)] = initializerLabels
+        configuration.writeValues(of: type, initializerLabels: initializerLabels)
     }
 
     /// `value` as a Swift expression, as the generated test writes it (for a front end's
@@ -147,7 +140,7 @@ public final class SessionRecorder: IntentRecorder {
 
     /// ``writeValues(of:initializerLabels:)`` for several types at once, by type.
     package func writeValues(initializerLabels: [ObjectIdentifier: [String]]) {
-        self.initializerLabels.merge(initializerLabels) { $1 }
+        configuration.initializerLabels.merge(initializerLabels) { $1 }
     }
 
     // MARK: - Recording what an exploration does
@@ -171,6 +164,23 @@ public final class SessionRecorder: IntentRecorder {
         steps.append(RecordedStep(cause: .statement(line), time: .zero, before: latest, after: latest))
     }
 
+    /// How many steps are recorded, once what is still open is recorded.
+    package var stepCount: Int {
+        closeIntent()
+        closeOpenChange()
+        return steps.count
+    }
+
+    /// Inserts lines of the test of their own before the step at `index` (a synchronous call's
+    /// answer, which the test gives before the step that makes the call).
+    package func insertStatements(_ lines: [String], at index: Int) {
+        closeIntent()
+        closeOpenChange()
+        let position = min(index, steps.count)
+        let state = position < steps.count ? steps[position].before : latest
+        steps.insert(contentsOf: lines.map { RecordedStep(cause: .statement($0), time: .zero, before: state, after: state) }, at: position)
+    }
+
     /// The state as of the last recorded change, once what is still open is recorded.
     package func recordedState() -> StateSnapshot {
         closeIntent()
@@ -184,10 +194,10 @@ public final class SessionRecorder: IntentRecorder {
     /// state the step left from `before`.
     package func exploredTestFiles(
         _ test: RecordedTest, broken: (comment: [String], step: [String], before: StateSnapshot, after: StateSnapshot)?
-    ) -> [(name: String, contents: Data)] {
+    ) -> (files: [(name: String, contents: Data)], problems: [String]) {
         stop()
         var test = test
-        var writer = RecordedTestWriter(test: test, childFactories: childFactories, initializerLabels: initializerLabels)
+        var writer = RecordedTestWriter(test: test, configuration: configuration)
         if let broken {
             let statements = writer.assignments(from: broken.before, to: broken.after, on: "$0", context: "state")
             let check = test.brokenCheck
@@ -198,20 +208,27 @@ public final class SessionRecorder: IntentRecorder {
                 + broken.step
                 + ["await tester.skipReceivedChanges(strict: false)", check + writer.closure(statements, after: 8 + check.count),
                    "await tester.skipInFlightTasks(strict: false)", "await tester.finish()"]
-            writer = RecordedTestWriter(test: test, childFactories: childFactories, initializerLabels: initializerLabels)
+            writer = RecordedTestWriter(test: test, configuration: configuration)
             _ = writer.assignments(from: broken.before, to: broken.after, on: "$0", context: "state")
         }
         let source = writer.source(steps: steps, answers: [], endsWithRunningTasks: hasRunningTasks)
-        return [(name: "\(writer.className).swift", contents: Data(source.utf8))] + writer.files.map { ($0.name, $0.contents) }
+        return ([(name: "\(writer.className).swift", contents: Data(source.utf8))] + writer.files.map { ($0.name, $0.contents) }, writer.problems)
     }
 
     // MARK: - Recording
 
     /// An intent of a view model in the tree was called.
     package func intentCalled(_ function: String, arguments: [Any], on model: ViewModel) {
-        // Called by a task, or inside an intent being recorded: part of what that does.
-        guard RunningTask.currentToken == nil, openIntent == nil, subscription != nil else { return }
+        // Called by a task: part of what that does.
+        guard RunningTask.currentToken == nil, subscription != nil else { return }
         guard let target = Self.path(to: model, from: viewModel) else { return }
+        if openIntent != nil {
+            // Called inside the open intent, or after it returned in the same main-actor turn: the
+            // recorder cannot tell which, so it is part of the open one's step, and the written
+            // test says so.
+            openIntent?.intent.merged.append(RecordedIntent(target: target, function: function, arguments: arguments))
+            return
+        }
         closeOpenChange()
         let (time, sleeping) = intentTime()
         openIntent = (RecordedIntent(target: target, function: function, arguments: arguments), time, sleeping)
@@ -255,19 +272,36 @@ public final class SessionRecorder: IntentRecorder {
     /// Whether a task of the tree is still running.
     var hasRunningTasks: Bool { !viewModel.runningTasksInTree.isEmpty }
 
+    /// The case of `value`, an enum, and the one view model it holds, if it holds one.
+    private static func caseChild(_ value: Any) -> (caseName: String, child: ViewModel)? {
+        guard let container = value as? any ViewModelContainer, container.childViewModels.count == 1,
+              let child = container.childViewModels.first
+        else { return nil }
+        return (dumpEnumCaseName(value), child)
+    }
+
     /// How to reach `target` from `model` through `@Child` properties.
     static func path(to target: ViewModel, from model: ViewModel) -> [RecordedIntent.PathStep]? {
         if target === model { return [] }
         for (name, value) in model.childProperties {
-            if let child = value as? ViewModel {
+            let mirror = Mirror(reflecting: value)
+            // NB: before the cast to a view model, which an optional holding one passes too.
+            if mirror.displayStyle != .optional, let child = value as? ViewModel {
                 if let rest = path(to: target, from: child) { return [.property(name)] + rest }
                 continue
             }
-            let mirror = Mirror(reflecting: value)
             switch mirror.displayStyle {
             case .optional:
-                if let child = mirror.children.first?.value as? ViewModel, let rest = path(to: target, from: child) {
+                guard let wrapped = mirror.children.first?.value else { continue }
+                if let child = wrapped as? ViewModel, let rest = path(to: target, from: child) {
                     return [.optional(name)] + rest
+                }
+                if let (caseName, child) = caseChild(wrapped), let rest = path(to: target, from: child) {
+                    return [.enumCase(name, caseName: caseName, optional: true)] + rest
+                }
+            case .enum:
+                if let (caseName, child) = caseChild(value), let rest = path(to: target, from: child) {
+                    return [.enumCase(name, caseName: caseName, optional: false)] + rest
                 }
             case .collection:
                 for (index, element) in mirror.children.enumerated() {
@@ -329,6 +363,14 @@ public final class RecordedAnswers: Sendable {
         }
     }
 
+    /// Calls `body` (the live client's synchronous method) and logs its answer, or the error it
+    /// threw, as ``record(_:_:for:isolation:_:)`` does.
+    public func recordNow<Value: Sendable, Key: Sendable>(_ client: String, _ method: String, for key: Key, _ body: () throws -> Value) throws -> Value {
+        let result = Result { try body() }
+        log.withLock { $0.append(Answer(client: client, method: method, key: key, result: result.map { $0 as any Sendable })) }
+        return try result.get()
+    }
+
     /// Everything logged so far, in order.
     var all: [Answer] { log.withLock { $0 } }
 }
@@ -340,5 +382,10 @@ extension RecordedAnswers: ClientAnswers {
         _ call: ClientCall<Key>, isolation: isolated (any Actor)?, live: () async throws -> Value
     ) async throws -> Value {
         try await record(call.client, call.method, for: call.key, isolation: isolation, live)
+    }
+
+    /// Makes a synchronous call with the live client and logs its answer.
+    public func answerNow<Key: Sendable, Value: Sendable>(_ call: ClientCall<Key>, live: () throws -> Value) throws -> Value {
+        try recordNow(call.client, call.method, for: call.key, live)
     }
 }

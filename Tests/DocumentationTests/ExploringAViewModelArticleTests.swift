@@ -88,8 +88,8 @@ final class ExploringAViewModelArticleTests: XCTestCase {
         // snippet: exploring-async-intents
         exploration = exploration
             // What `.task` and `.refreshable` await: a step starts it, and ends once it waits on the run.
-            .intent("refresh()", throwing: true) { try? await $0.refresh() }
-            .intent("load(user:)", throwing: true, awaiting: { _, choices in
+            .asyncIntent("refresh()", throwing: true) { try? await $0.refresh() }
+            .asyncIntent("load(user:)", throwing: true, arguments: { _, choices in
                 let user = choices.element(of: ["apple", "kohsuke"]) ?? "apple"
                 asked.user = user
                 return ("load(user: \"\(user)\")", { try? await $0.load(user: user) })

@@ -11,7 +11,7 @@ final class RecordedTestWriterTests: XCTestCase {
     }
 
     private func writer(secrets: [String] = []) -> RecordedTestWriter {
-        RecordedTestWriter(test: RecordedTest(name: "Session", imports: [], subject: "Model()", secrets: secrets), childFactories: [:])
+        RecordedTestWriter(test: RecordedTest(name: "Session", imports: [], subject: "Model()", secrets: secrets))
     }
 
     func testALargeCodableValueIsReadFromAFileNextToTheTest() async throws {
@@ -44,6 +44,20 @@ final class RecordedTestWriterTests: XCTestCase {
         let items = (1...100).map { Item(id: $0, title: "ghp_abcdefghijklmnopqrstuvwxyz\($0)") }
         _ = writer.value(items, named: "items", column: 0)
         XCTAssertFalse(String(decoding: writer.files[0].contents, as: UTF8.self).contains("ghp_"))
+    }
+
+    /// A synchronous method's answer is logged as it passes, and its double answers it.
+    func testASynchronousAnswerIsLoggedAndWritten() async throws {
+        let answers = RecordedAnswers()
+        let allowed: Bool = try answers.answerNow("Permissions", "isAllowed", for: "microphone") { true }
+        XCTAssertTrue(allowed)
+        var writer = writer()
+        let client = RecordedClient(
+            typeName: "RecordedPermissions", answeredAs: "Permissions", conformances: ["Permissions"], summary: "Permissions.",
+            methods: [.init(name: "isAllowed", signature: "func isAllowed(_ name: String) -> Bool", key: "name", unrecorded: "return false")]
+        )
+        let source = writer.double(client, answers: answers.all)
+        XCTAssertTrue(source.contains(#"case "microphone": return true"#), source)
     }
 
     func testIntentCallsKeepLabelsAndWriteClosuresAsEmptyOnes() async {

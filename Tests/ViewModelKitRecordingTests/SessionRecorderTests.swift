@@ -64,7 +64,8 @@ final class SessionRecorderTests: XCTestCase {
         await settle()
 
         let (files, problems) = recorder.testFiles(Self.test)
-        XCTAssertEqual(problems, [])
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems.first?.hasPrefix("$0.stopTapped() reported in the same main-actor turn as $0.resetTapped()") == true, "\(problems)")
         XCTAssertEqual(files.map(\.name), ["StopwatchSessionTests.swift"])
         let source = String(decoding: files.first?.contents ?? Data(), as: UTF8.self)
         XCTAssertEqual(source, Self.expected)
@@ -107,6 +108,7 @@ final class SessionRecorderTests: XCTestCase {
                 await tester.send({ $0.nameRequested(forLap: 7) })
                 await tester.receive { $0.error = LapNamerError.unnamed(7) }
 
+                // Also reported in this main-actor turn, inside this intent or after it (the recorder cannot tell which): $0.stopTapped().
                 await tester.send({ $0.resetTapped() }) {
                     $0.seconds = 0
                     $0.isRunning = false
@@ -129,4 +131,86 @@ final class SessionRecorderTests: XCTestCase {
         }
 
         """
+}
+
+/// A screen with an optional settings sheet, for an intent recorded on an optional child.
+@MainActor
+final class EditorModel: ViewModel {
+    @Child private(set) var settings: EditorSettingsModel?
+    @Child private(set) var toolbar = EditorToolbarModel()
+
+    func settingsButtonTapped() {
+        recordIntent()
+        settings = EditorSettingsModel()
+    }
+}
+
+@MainActor
+final class EditorToolbarModel: ViewModel {
+    @Observed private(set) var isBold = false
+
+    func boldTapped() {
+        recordIntent()
+        isBold.toggle()
+    }
+}
+
+@MainActor
+final class EditorSettingsModel: ViewModel {
+    @Observed private(set) var showsPreviews = false
+
+    func showPreviewsToggled(_ on: Bool) {
+        recordIntent(on)
+        showsPreviews = on
+    }
+}
+
+extension SessionRecorderTests {
+    /// An intent of an optional child is called through `?`, and the child that appeared is taken
+    /// as the view model shows it (the recorder was not told how to make one), then changed in place.
+    func testAnIntentOfAnOptionalChildKeepsItsQuestionMark() async {
+        let editor = EditorModel()
+        let recorder = SessionRecorder(editor)
+        editor.settingsButtonTapped()
+        await settle()
+        editor.settings?.showPreviewsToggled(true)
+        await settle()
+        editor.toolbar.boldTapped()
+        await settle()
+        let (files, problems) = recorder.testFiles(RecordedTest(name: "Editor", imports: [], subject: "EditorModel()"))
+        let source = String(decoding: files.first?.contents ?? Data(), as: UTF8.self)
+        XCTAssertTrue(source.contains("await tester.send({ $0.settingsButtonTapped() }) { $0.settings = $0.shown(\\.settings) }"), source)
+        XCTAssertTrue(source.contains("await tester.send({ $0.settings?.showPreviewsToggled(true) }) { $0.settings?.showsPreviews = true }"), source)
+        // A child that is not optional keeps no `?`.
+        XCTAssertTrue(source.contains("await tester.send({ $0.toolbar.boldTapped() }) { $0.toolbar.isBold = true }"), source)
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems.first?.contains("writeChildren(of: EditorSettingsModel.self)") == true, "\(problems)")
+    }
+}
+
+extension SessionRecorderTests {
+    /// Three intents called in one main-actor turn (a view's action that calls several): the
+    /// written test says which were merged into the first one's step, and why.
+    func testIntentsCalledInOneTurnAreNamedInTheWrittenTest() async {
+        let stopwatch = Stopwatch(clock: TestClock())
+        let recorder = SessionRecorder(stopwatch)
+        stopwatch.lapTapped("one")
+        stopwatch.lapTapped("two")
+        stopwatch.lapTapped("three")
+        await settle()
+        let (files, problems) = recorder.testFiles(RecordedTest(name: "Laps", imports: [], subject: "Stopwatch(clock: clock)"))
+        let source = String(decoding: files.first?.contents ?? Data(), as: UTF8.self)
+        XCTAssertTrue(source.contains(#"(the recorder cannot tell which): $0.lapTapped("two"), $0.lapTapped("three")."#), source)
+        XCTAssertTrue(problems.contains { $0.contains("recorder.userAction") }, "\(problems)")
+
+        // Wrapped in user actions, each is a step of its own.
+        let again = Stopwatch(clock: TestClock())
+        let each = SessionRecorder(again)
+        each.userAction { again.lapTapped("one") }
+        each.userAction { again.lapTapped("two") }
+        await settle()
+        let written = String(decoding: each.testFiles(RecordedTest(name: "Laps", imports: [], subject: "Stopwatch(clock: clock)")).files.first?.contents ?? Data(), as: UTF8.self)
+        XCTAssertTrue(written.contains(#"await tester.send({ $0.lapTapped("two") })"#), written)
+        XCTAssertFalse(written.contains("Also reported"), written)
+    }
 }

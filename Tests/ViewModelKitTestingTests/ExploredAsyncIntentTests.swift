@@ -42,7 +42,7 @@ private struct LoadFailed: Error, Equatable {}
 final class ExploredAsyncIntentTests: XCTestCase {
     private func feed(bug: Bool) -> Exploration<FeedModel> {
         Exploration { explorer in FeedModel(answers: explorer.answers, bug: bug) }
-            .intent("refresh()") { await $0.refresh() }
+            .asyncIntent("refresh()") { await $0.refresh() }
             .intent("clear()") { $0.clear() }
             .answers("FeedClient", "latest", errors: [LoadFailed()]) { (_: String, _) in ["Hello"] }
             .invariant("the spinner shows only while a refresh runs") { $0.isLoading == ($0.refreshing > 0) }

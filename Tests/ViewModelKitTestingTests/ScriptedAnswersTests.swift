@@ -52,4 +52,56 @@ final class ScriptedAnswersTests: XCTestCase {
         await answers.respond(to: "QueryClient", "results", for: "a", returning: ["A"])
         XCTAssertEqual(answers.callsWaiting, 0)
     }
+
+    /// A call cancelled on its way, then a later call of the same name that arrives after its
+    /// answer was given: answered by number, the later call gets its answer instead of the
+    /// cancelled one's record swallowing it.
+    func test_aLateCall_afterACancelledOneOfTheSameName_getsItsAnswerByNumber() async throws {
+        let answers = ScriptedAnswers()
+        let cancelled = Task { () -> [String] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await answers.answer("QueryClient", "results", for: "a")
+        }
+        _ = await cancelled.result
+        // The written test answers call 2 before it arrives (it runs late on a loaded machine).
+        let responding = Task { await answers.respond(to: "QueryClient", "results", for: "a", call: 2, returning: ["B"]) }
+        await yieldUntil { answers.anAnswerWaitsForACall }
+        let late = Task.detached { () -> [String] in try await answers.answer("QueryClient", "results", for: "a") }
+        await responding.value
+        let results = try await late.value
+        XCTAssertEqual(results, ["B"])
+        // The cancelled call's answer is dropped, and nothing is reported.
+        await answers.respond(to: "QueryClient", "results", for: "a", call: 1, returning: ["A"])
+        XCTAssertEqual(answers.callsWaiting, 0)
+    }
+
+    /// An answer whose numbered call has another name says so, instead of answering it.
+    func test_anAnswerToACallOfAnotherName_isReported() async {
+        let answers = ScriptedAnswers()
+        let reporter = RecordingIssueReporter()
+        let call = Task { () -> [String] in try await answers.answer("QueryClient", "results", for: "a") }
+        await yieldUntil { answers.callsWaiting == 1 }
+        await IssueReporting.$taskReporter.withValue(reporter) {
+            await answers.respond(to: "QueryClient", "results", for: "b", call: 1, returning: ["B"])
+        }
+        XCTAssertEqual(reporter.messages.count, 1)
+        XCTAssertTrue(reporter.messages.first?.contains("call 1 to be QueryClient.results(\"a\")") == true, "\(reporter.messages)")
+        call.cancel()
+        _ = await call.result
+    }
+
+    /// A synchronous call takes the answer the test gave ahead of it, by number or by name.
+    func test_aSynchronousCall_takesTheAnswerGivenAhead() async throws {
+        let answers = ScriptedAnswers()
+        answers.respondNow(to: "Permissions", "status", for: "microphone", call: 1, returning: "denied")
+        answers.respondNow(to: "Permissions", "status", for: "camera", returning: "granted")
+        let microphone: String = try answers.answerNow("Permissions", "status", for: "microphone")
+        let camera: String = try answers.answerNow("Permissions", "status", for: "camera")
+        XCTAssertEqual([microphone, camera], ["denied", "granted"])
+        let reporter = RecordingIssueReporter()
+        IssueReporting.$taskReporter.withValue(reporter) {
+            XCTAssertEqual(answers.answerNow("Permissions", "status", for: "camera", otherwise: "unknown"), "unknown")
+        }
+        XCTAssertEqual(reporter.messages.count, 1, "a synchronous call without an answer fails the test")
+    }
 }

@@ -31,6 +31,13 @@ public protocol ClientAnswers: Sendable {
     func answer<Key: Sendable, Value: Sendable>(
         _ call: ClientCall<Key>, isolation: isolated (any Actor)?, live: () async throws -> Value
     ) async throws -> Value
+
+    /// Answers `call`, a synchronous method's, at once: it cannot wait. By default, `live` answers.
+    ///
+    /// - Parameters:
+    ///   - call: Which client, which method, and the key that tells this call from others.
+    ///   - live: Makes the call with the live client.
+    func answerNow<Key: Sendable, Value: Sendable>(_ call: ClientCall<Key>, live: () throws -> Value) throws -> Value
 }
 
 /// One call of a client's method, as a ``ClientAnswers`` sees it.
@@ -85,6 +92,87 @@ extension ClientAnswers {
             ClientCall(client: client, method: method, key: key), isolation: isolation, live: live
         )
     }
+
+    /// Answers one call of a method that cannot throw: `otherwise` when the call's task is
+    /// cancelled, or the answer is an error.
+    ///
+    /// ```swift
+    /// func play(_ sound: Sound) async {
+    ///     await answers.answer("SoundClient", "play", for: sound, otherwise: ())
+    /// }
+    /// ```
+    public func answer<Key: Sendable, Value: Sendable>(
+        _ client: String, _ method: String, for key: Key, otherwise: @autoclosure () -> Value,
+        isolation: isolated (any Actor)? = #isolation,
+        live: () async throws -> Value = { throw ClientAnswersError.noLiveClient }
+    ) async -> Value {
+        do {
+            return try await answer(ClientCall(client: client, method: method, key: key), isolation: isolation, live: live)
+        } catch {
+            return otherwise()
+        }
+    }
+
+    /// Answers one call of a synchronous method at once.
+    ///
+    /// ```swift
+    /// func status(of permission: Permission) throws -> PermissionStatus {
+    ///     try answers.answerNow("PermissionsClient", "status", for: permission)
+    /// }
+    /// ```
+    public func answerNow<Key: Sendable, Value: Sendable>(
+        _ client: String, _ method: String, for key: Key,
+        live: () throws -> Value = { throw ClientAnswersError.noLiveClient }
+    ) throws -> Value {
+        try answerNow(ClientCall(client: client, method: method, key: key), live: live)
+    }
+
+    /// Answers one call of a synchronous method that cannot throw at once: `otherwise` when the
+    /// answer is an error.
+    public func answerNow<Key: Sendable, Value: Sendable>(
+        _ client: String, _ method: String, for key: Key, otherwise: @autoclosure () -> Value,
+        live: () throws -> Value = { throw ClientAnswersError.noLiveClient }
+    ) -> Value {
+        (try? answerNow(ClientCall(client: client, method: method, key: key), live: live)) ?? otherwise()
+    }
+
+    /// A stream whose elements are answered one by one: each element is a call of `client`'s
+    /// `method` with `key`, answered with the element, with `nil` to end the stream, or with an
+    /// error to fail it.
+    ///
+    /// ```swift
+    /// func forecasts(for city: String) -> AsyncThrowingStream<Forecast, any Error> {
+    ///     answers.stream("WeatherClient", "forecasts", for: city)
+    /// }
+    /// ```
+    public func stream<Key: Sendable, Element: Sendable>(
+        _ client: String, _ method: String, for key: Key, of element: Element.Type = Element.self
+    ) -> AsyncThrowingStream<Element, any Error> {
+        AsyncThrowingStream(unfolding: { () async throws -> Element? in
+            try await answer(ClientCall(client: client, method: method, key: key), isolation: nil) { () async throws -> Element? in
+                throw ClientAnswersError.noLiveClient
+            }
+        })
+    }
+
+    /// A stream that cannot fail, whose elements are answered one by one: each element is a call of
+    /// `client`'s `method` with `key`, answered with the element, or with `nil` (or an error, or a
+    /// cancellation) to end the stream.
+    public func stream<Key: Sendable, Element: Sendable>(
+        _ client: String, _ method: String, for key: Key, of element: Element.Type = Element.self
+    ) -> AsyncStream<Element> {
+        AsyncStream(unfolding: { () async -> Element? in
+            let next = try? await answer(ClientCall(client: client, method: method, key: key), isolation: nil) { () async throws -> Element? in
+                throw ClientAnswersError.noLiveClient
+            }
+            return next ?? nil
+        })
+    }
+
+    /// Answers a synchronous method's call with `live`.
+    public func answerNow<Key: Sendable, Value: Sendable>(_ call: ClientCall<Key>, live: () throws -> Value) throws -> Value {
+        try live()
+    }
 }
 
 /// Why a ``ClientAnswers`` could not answer a call.
@@ -93,6 +181,8 @@ public enum ClientAnswersError: Error, Equatable, Sendable, CustomStringConverti
     case noLiveClient
     /// The answer given for `client.method` is not of the type the call returns.
     case wrongType(client: String, method: String, expected: String, given: String)
+    /// No answer was given for a synchronous call of `client.method`, which cannot wait for one.
+    case noAnswer(client: String, method: String)
 
     /// What went wrong, in a sentence.
     public var description: String {
@@ -101,6 +191,21 @@ public enum ClientAnswersError: Error, Equatable, Sendable, CustomStringConverti
             "the answers asked for the live client, and the double has none"
         case .wrongType(let client, let method, let expected, let given):
             "\(client).\(method) returns \(expected), and was answered with a \(given)"
+        case .noAnswer(let client, let method):
+            "no answer was given for a synchronous call of \(client).\(method)"
         }
+    }
+}
+
+/// The value of `result`, an answer to `call`, as the call's type, or the error it holds (or
+/// ``ClientAnswersError/wrongType(client:method:expected:given:)`` when the value is of another type).
+package func answerResult<Key: Sendable, Value: Sendable>(_ result: Result<any Sendable, any Error>, to call: ClientCall<Key>) throws -> Value {
+    switch result {
+    case .success(let value as Value):
+        return value
+    case .success(let value):
+        throw ClientAnswersError.wrongType(client: call.client, method: call.method, expected: "\(Value.self)", given: "\(type(of: value))")
+    case .failure(let error):
+        throw error
     }
 }

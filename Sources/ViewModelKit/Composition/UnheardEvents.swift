@@ -32,6 +32,10 @@ package final class UnheardEventCollector {
 
     /// What was collected and not yet taken.
     package private(set) var events: [Event] = []
+    /// The first intent that reported itself (`recordIntent`) while this collector was bound, outside
+    /// any owned task: the intent the tool sent, which the tasks it starts are named after, even
+    /// when a private helper starts them.
+    package internal(set) var sentIntent: String?
 
     /// Creates an empty collector.
     package init() {}
@@ -43,7 +47,10 @@ package final class UnheardEventCollector {
 
     /// The events collected so far, forgotten here.
     package func take() -> [Event] {
-        defer { events = [] }
+        defer {
+            events = []
+            sentIntent = nil
+        }
         return events
     }
 }

@@ -23,9 +23,11 @@ extension ViewModel {
     /// }
     /// ```
     ///
-    /// Without a recorder it only checks that none is installed: the arguments are not evaluated.
+    /// Without a recorder it only checks that none is installed, and names the tasks the intent
+    /// starts after it when the tester sent it: the arguments are not evaluated.
     /// - Parameter function: The intent's name with its argument labels. Leave the default.
     public func recordIntent(function: String = #function) {
+        noteSentIntent(function)
         guard let recorder = IntentRecording.recorder else { return }
         recorder.intentCalled(function, arguments: [], on: self)
     }
@@ -42,6 +44,7 @@ extension ViewModel {
     ///   - argument: The intent's argument; evaluated only while a recorder is installed.
     ///   - function: The intent's name with its argument labels. Leave the default.
     public func recordIntent<A>(_ argument: @autoclosure () -> A, function: String = #function) {
+        noteSentIntent(function)
         guard let recorder = IntentRecording.recorder else { return }
         recorder.intentCalled(function, arguments: [argument()], on: self)
     }
@@ -52,6 +55,7 @@ extension ViewModel {
     ///   - second: The second argument.
     ///   - function: The intent's name with its argument labels. Leave the default.
     public func recordIntent<A, B>(_ first: @autoclosure () -> A, _ second: @autoclosure () -> B, function: String = #function) {
+        noteSentIntent(function)
         guard let recorder = IntentRecording.recorder else { return }
         recorder.intentCalled(function, arguments: [first(), second()], on: self)
     }
@@ -65,6 +69,7 @@ extension ViewModel {
     public func recordIntent<A, B, C>(
         _ first: @autoclosure () -> A, _ second: @autoclosure () -> B, _ third: @autoclosure () -> C, function: String = #function
     ) {
+        noteSentIntent(function)
         guard let recorder = IntentRecording.recorder else { return }
         recorder.intentCalled(function, arguments: [first(), second(), third()], on: self)
     }
@@ -94,6 +99,7 @@ extension ViewModel {
     ///   - throwing: Whether the intent throws: the written test then calls it with `try await`.
     ///   - function: The intent's name with its argument labels. Leave the default.
     public func recordIntent(throwing: Bool = false, function: String = #function) async {
+        noteSentIntent(function)
         guard let recorder = IntentRecording.recorder else { return }
         RecordedCall.$kind.withValue((true, throwing)) { recorder.intentCalled(function, arguments: [], on: self) }
     }
@@ -105,6 +111,7 @@ extension ViewModel {
     ///   - throwing: Whether the intent throws.
     ///   - function: The intent's name with its argument labels. Leave the default.
     public func recordIntent<A>(_ argument: @autoclosure () -> A, throwing: Bool = false, function: String = #function) async {
+        noteSentIntent(function)
         guard let recorder = IntentRecording.recorder else { return }
         let arguments: [Any] = [argument()]
         RecordedCall.$kind.withValue((true, throwing)) { recorder.intentCalled(function, arguments: arguments, on: self) }
@@ -120,10 +127,20 @@ extension ViewModel {
     public func recordIntent<A, B>(
         _ first: @autoclosure () -> A, _ second: @autoclosure () -> B, throwing: Bool = false, function: String = #function
     ) async {
+        noteSentIntent(function)
         guard let recorder = IntentRecording.recorder else { return }
         let arguments: [Any] = [first(), second()]
         RecordedCall.$kind.withValue((true, throwing)) { recorder.intentCalled(function, arguments: arguments, on: self) }
     }
+}
+
+/// Notes `function` as the intent a tool (the tester) sent, if it is the first to report itself in
+/// the tool's scope and no owned task calls it: the tasks it starts, even from a private helper,
+/// are named after it.
+@MainActor
+private func noteSentIntent(_ function: String) {
+    guard let collector = UnheardEvents.collector, collector.sentIntent == nil, RunningTask.currentToken == nil else { return }
+    collector.sentIntent = function
 }
 
 extension ViewModel {

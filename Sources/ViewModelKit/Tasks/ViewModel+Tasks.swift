@@ -27,7 +27,8 @@ extension ViewModel {
     ///   - id: Any `Hashable & Sendable` value; an enum case or a string reads well.
     ///   - cancelInFlight: Whether to cancel tasks already running under `id`. Defaults to `true`.
     ///   - priority: The task's priority.
-    ///   - function: The intent that started the task, for diagnostics (the tester names it).
+    ///   - function: The method that started the task, for diagnostics (the tester names it): under
+    ///     the tester, the intent it sent instead, when that intent reports itself with `recordIntent`.
     ///   - operation: The work.
     /// - Returns: The task, to await its value or to cancel it.
     @discardableResult
@@ -41,6 +42,9 @@ extension ViewModel {
         let registry = taskRegistry
         let center = observationCenter
         let ticket = Ticket()
+        // Named after the intent a tool sent, when it reported itself: a private helper that starts
+        // the task is not what the user did.
+        let origin = RunningTask.currentToken == nil ? UnheardEvents.collector?.sentIntent ?? function : function
         let task = Task<Success, any Error>(priority: priority) { @MainActor in
             // NB: this body cannot start before `task(id:)` returns (both run on the main actor), so
             // the ticket's token is set by then.
@@ -50,14 +54,14 @@ extension ViewModel {
                 registry.finish(token)
                 center.taskDidEnd()
             }
-            return try await TaskOrigin.$current.withValue(function) {
+            return try await TaskOrigin.$current.withValue(origin) {
                 try await RunningTask.$currentToken.withValue(token) {
                     try await operation()
                 }
             }
         }
         ticket.token = registry.register(
-            id: TaskID(id), origin: function, cancelInFlight: cancelInFlight, cancel: { task.cancel() }
+            id: TaskID(id), origin: origin, cancelInFlight: cancelInFlight, cancel: { task.cancel() }
         )
         return task
     }

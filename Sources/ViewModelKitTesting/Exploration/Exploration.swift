@@ -1,4 +1,5 @@
 public import ViewModelKit
+internal import ViewModelKitRecording
 
 /// Explores a view model: random sequences of intents, clock advances and client answers, with
 /// invariants checked after every step; a run that breaks one is shrunk to a minimal one and
@@ -68,6 +69,8 @@ public struct Exploration<Model: ViewModel> {
     var responders: [String: Responder] = [:]
     var invariants: [Invariant] = []
     var test: ExploredTest?
+    /// How the written test makes children and writes values.
+    var writer = TestWriterConfiguration()
     /// The weight of a clock advance against the intents'.
     public var advanceWeight = 1
     /// The longest single advance.
@@ -76,9 +79,6 @@ public struct Exploration<Model: ViewModel> {
     /// step draws among all of them, and one whose precondition fails ends the step with nothing
     /// done: how explorations drew before, kept for the benchmarks to compare.
     package var drawsAmongEnabledIntents = true
-    /// The argument labels of initializers a written test calls, when not in the order of the
-    /// stored properties, by type.
-    var initializerLabels: [ObjectIdentifier: [String]] = [:]
     /// Whether a campaign prints its timing and health warnings (the benchmarks keep quiet).
     package var printsReport = true
 
@@ -176,19 +176,6 @@ public struct Exploration<Model: ViewModel> {
     public func writingTests(_ test: ExploredTest) -> Self {
         var copy = self
         copy.test = test
-        return copy
-    }
-
-    /// Says in which order the initializer of `Value` takes its arguments, when a written test
-    /// writes a `Value` (an answer, a state) and the order is not its stored properties' order.
-    ///
-    /// ```swift
-    /// .writingValues(of: GitHubRepositoryDetail.self, initializerLabels: ["id", "name", "owner", "fullName"])
-    /// ```
-    /// Labels not listed keep their order, after the listed ones.
-    public func writingValues<Value>(of type: Value.Type, initializerLabels: [String]) -> Self {
-        var copy = self
-        copy.initializerLabels[ObjectIdentifier(type)] = initializerLabels
         return copy
     }
 

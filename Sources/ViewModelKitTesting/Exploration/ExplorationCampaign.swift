@@ -267,6 +267,9 @@ public struct ExplorationFailure: Sendable, Equatable, CustomStringConvertible {
     /// The shrunk run as an XCTest file and the data files it reads, when the exploration was told
     /// how to write it (``Exploration/writingTests(_:)``).
     public var testFiles: [ExploredTestFile] = []
+    /// What the written test could not say as the exploration saw it: a child it takes as the view
+    /// model shows it, with the call that says how to make one.
+    public var testNotes: [String] = []
 
     /// The text of the written test, if there is one.
     public var testSource: String? {
@@ -290,6 +293,7 @@ public struct ExplorationFailure: Sendable, Equatable, CustomStringConvertible {
                 : "After step \(pointOfNoReturn), every random continuation tried broke it too.")
         }
         if let nondeterminism { lines.append("Not shrunk: \(nondeterminism).") }
+        for note in testNotes { lines.append("The written test: \(note).") }
         return lines.joined(separator: "\n")
     }
 }

@@ -108,11 +108,13 @@ extension Exploration {
         }
         let clock = explorer.clock
         let answers = explorer.answers
+        answers.answerImmediately(with: immediateAnswerer())
         let checks = invariants.map { (name: $0.name, holds: $0.start(model)) }
         let advanceMilliseconds = max(1, Int(maximumAdvance / .milliseconds(1)))
         var reportedCalls = 0
         for _ in 0..<steps where !choices.isExhausted {
             let start = choices.drawn.count
+            writing?.stepBegins(answers)
             let answerable = answers.pending.filter { !$0.hangs }
             let answerWeight = answerable.map { responders["\($0.client).\($0.method)"]?.weight ?? 0 }.max() ?? 0
             // Only the intents whose precondition holds now can be drawn (as Hypothesis draws among
@@ -196,6 +198,12 @@ extension Exploration {
                 }
             }
             outcome.ranges.append(start..<choices.drawn.count)
+            writing?.stepEnded(answers)
+            for call in answers.immediate where call.result != nil { outcome.answered.insert("\(call.client).\(call.method)") }
+            if let unexpected = answers.immediate.first(where: { $0.result == nil }) {
+                outcome.failure = (BuiltInInvariant.unexpectedCall, outcome.steps.count, "\(unexpected.client).\(unexpected.method)(\(unexpected.key)) was called, and the exploration has no answers for it")
+                return
+            }
             let calls = answers.pending.filter { $0.number > reportedCalls }
             reportedCalls = max(reportedCalls, calls.map(\.number).max() ?? 0)
             if let unexpected = calls.first(where: { responders["\($0.client).\($0.method)"] == nil }) {

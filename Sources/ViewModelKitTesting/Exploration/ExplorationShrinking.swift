@@ -42,7 +42,7 @@ extension Exploration {
             failure.steps = shrunk.steps.map(describe)
             failure.pointOfNoReturn = await pointOfNoReturn(of: shrunk, invariant: broken.invariant, seed: seed, steps: steps)
             if let test {
-                failure.testFiles = await writeTest(test, choices: outcome.choices, failure: failure, steps: steps)
+                (failure.testFiles, failure.testNotes) = await writeTest(test, choices: outcome.choices, failure: failure, steps: steps)
             }
         }
         return failure

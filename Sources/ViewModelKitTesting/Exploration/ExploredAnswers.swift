@@ -1,5 +1,6 @@
 public import ViewModelKit
 internal import Synchronization
+internal import Foundation
 
 /// The answers of an exploration: every client call waits here until the explorer decides when it
 /// answers and with what (a value, an error, or never), and in which order pending calls answer.
@@ -19,9 +20,26 @@ public final class ExploredAnswers: ClientAnswers {
         var resume: AnswerResume
     }
 
+    /// A synchronous call, answered at once.
+    struct Immediate: Sendable {
+        /// In the order calls were made, from 1 (numbered with the waiting ones).
+        var number: Int
+        var client: String
+        var method: String
+        var key: any Sendable
+        /// The answer; `nil` when the exploration has none for the method.
+        var result: Result<any Sendable, any Error>?
+    }
+
+    /// Answers a synchronous call at once: set by the run; `nil` when the exploration has no
+    /// answers for the method.
+    typealias ImmediateAnswerer = @Sendable (_ client: String, _ method: String, _ key: any Sendable) -> Result<any Sendable, any Error>?
+
     private struct State {
         var pending: [Pending] = []
         var made = 0
+        var immediate: [Immediate] = []
+        var answerer: ImmediateAnswerer?
     }
 
     private let state = Mutex(State())
@@ -46,6 +64,28 @@ public final class ExploredAnswers: ClientAnswers {
             take(number)?.resume(.failure(CancellationError()))
         }
     }
+
+    /// Answers a synchronous method's call at once, with what the run's answers for the method give
+    /// (the simplest value); a method without answers throws `ClientAnswersError.noAnswer`
+    /// and breaks "no unexpected client call".
+    public func answerNow<Key: Sendable, Value: Sendable>(_ call: ClientCall<Key>, live: () throws -> Value) throws -> Value {
+        let (number, answerer) = state.withLock { state in
+            state.made += 1
+            return (state.made, state.answerer)
+        }
+        let result = answerer?(call.client, call.method, call.key)
+        state.withLock { $0.immediate.append(Immediate(number: number, client: call.client, method: call.method, key: call.key, result: result)) }
+        guard let result else { throw ClientAnswersError.noAnswer(client: call.client, method: call.method) }
+        return try answerResult(result, to: call)
+    }
+
+    /// Sets what answers synchronous calls.
+    func answerImmediately(with answerer: @escaping ImmediateAnswerer) {
+        state.withLock { $0.answerer = answerer }
+    }
+
+    /// The synchronous calls answered so far, oldest first.
+    var immediate: [Immediate] { state.withLock { $0.immediate } }
 
     /// The calls waiting, oldest first.
     var pending: [Pending] { state.withLock { $0.pending } }
@@ -77,5 +117,35 @@ public final class ExploredAnswers: ClientAnswers {
             return state.pending
         }
         for call in all { call.resume(.failure(CancellationError())) }
+    }
+}
+
+extension Exploration {
+    /// What answers a synchronous call in a run: the simplest value of the method's answers (a
+    /// synchronous call cannot wait for the explorer to choose), or `nil` when the exploration has
+    /// none for it, or the call is made off the main thread, where the answers cannot be read.
+    func immediateAnswerer() -> ExploredAnswers.ImmediateAnswerer {
+        let responders = ImmediateResponders(values: self.responders.mapValues(\.value))
+        return { client, method, key in
+            guard Thread.isMainThread else { return nil }
+            return MainActor.assumeIsolated { responders.answer(client, method, key) }
+        }
+    }
+}
+
+/// The value generators of an exploration's answers, for its synchronous calls.
+@MainActor
+private final class ImmediateResponders {
+    let values: [String: @MainActor (any Sendable, inout ChoiceSequence) -> (any Sendable)?]
+
+    init(values: [String: @MainActor (any Sendable, inout ChoiceSequence) -> (any Sendable)?]) {
+        self.values = values
+    }
+
+    func answer(_ client: String, _ method: String, _ key: any Sendable) -> Result<any Sendable, any Error>? {
+        guard let value = values["\(client).\(method)"] else { return nil }
+        // The simplest choices: nothing to read but zeros.
+        var choices = ChoiceSequence(replaying: [])
+        return value(key, &choices).map { .success($0) }
     }
 }

@@ -30,14 +30,15 @@ enum ExploredIntents {
 }
 
 extension Exploration {
-    /// Adds an `async` intent, as a view's `.task` or `.refreshable` awaits it. A step that draws it
+    /// Adds an `async` intent, as a view's `.task` or `.refreshable` awaits it. (A name of its own,
+    /// not an overload of `intent`: a long chain of `intent` calls type-checks fast.) A step that draws it
     /// starts it and ends once it has returned or waits on the run's clock or answers; it goes on
     /// in later steps, and the step that lets go of the view model cancels it, as SwiftUI cancels a
     /// view's `.task` when the view goes away.
     ///
     /// ```swift
-    /// .intent("refresh()") { await $0.refresh() }
-    /// .intent("load(user: \"apple\")", throwing: true) { try? await $0.load(user: "apple") }
+    /// .asyncIntent("refresh()") { await $0.refresh() }
+    /// .asyncIntent("load(user: \"apple\")", throwing: true) { try? await $0.load(user: "apple") }
     /// ```
     ///
     /// - Parameters:
@@ -46,27 +47,27 @@ extension Exploration {
     ///   - throwing: Whether it throws: the written test calls it with `try? await`.
     ///   - precondition: Whether it may be called now.
     ///   - perform: Calls it.
-    public func intent(
+    public func asyncIntent(
         _ call: String, weight: Int = 1, throwing: Bool = false,
         when precondition: @escaping @MainActor (Model) -> Bool = { _ in true },
         _ perform: @escaping @MainActor (Model) async -> Void
     ) -> Self {
-        intent(call, weight: weight, throwing: throwing, when: precondition, awaiting: { _, _ in (call, perform) })
+        asyncIntent(call, weight: weight, throwing: throwing, when: precondition, arguments: { _, _ in (call, perform) })
     }
 
     /// Adds an `async` intent whose arguments are drawn from the run's choices: `perform` draws them
     /// and returns the call as Swift source after `$0.`, and what calls it.
     ///
     /// ```swift
-    /// .intent("load(user:)", throwing: true, awaiting: { _, choices in
+    /// .asyncIntent("load(user:)", throwing: true, arguments: { _, choices in
     ///     let user = choices.element(of: ["apple", "kohsuke"])
     ///     return ("load(user: \"\(user)\")", { try? await $0.load(user: user) })
     /// })
     /// ```
-    public func intent(
+    public func asyncIntent(
         _ name: String, weight: Int = 1, throwing: Bool = false,
         when precondition: @escaping @MainActor (Model) -> Bool = { _ in true },
-        awaiting perform: @escaping @MainActor (Model, inout ChoiceSequence) -> (call: String, run: @MainActor (Model) async -> Void)
+        arguments perform: @escaping @MainActor (Model, inout ChoiceSequence) -> (call: String, run: @MainActor (Model) async -> Void)
     ) -> Self {
         let prefix = IntentCallSource.prefix(throwing: throwing)
         return intent(name, weight: weight, when: precondition, arguments: { model, choices in

@@ -24,16 +24,7 @@ func waitForAnswer<Key: Sendable, Value: Sendable>(
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation(isolation: isolation) { (continuation: CheckedContinuation<Value, any Error>) in
             let resume: AnswerResume = { result in
-                switch result {
-                case .success(let value as Value):
-                    continuation.resume(returning: value)
-                case .success(let value):
-                    continuation.resume(throwing: ClientAnswersError.wrongType(
-                        client: call.client, method: call.method, expected: "\(Value.self)", given: "\(type(of: value))"
-                    ))
-                case .failure(let error):
-                    continuation.resume(throwing: error)
-                }
+                continuation.resume(with: Result { try answerResult(result, to: call) as Value })
             }
             if !register(resume) { continuation.resume(throwing: CancellationError()) }
         }

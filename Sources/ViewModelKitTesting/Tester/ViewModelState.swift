@@ -315,7 +315,7 @@ public struct ViewModelState<Model: ViewModel> {
     /// What a read the snapshot cannot answer reads once it has failed the test (a getter must
     /// return something): the value in the view model this state resolves key paths with; for a
     /// list entry without one, the value in a fresh ``ViewModel``, or an empty value of the type.
-    private func readableValue<Value>(at keyPath: KeyPath<Model, Value>) -> Value {
+    func readableValue<Value>(at keyPath: KeyPath<Model, Value>) -> Value {
         if let model = resolver.model { return model[keyPath: keyPath] }
         if let blank = ViewModel() as? Model { return blank[keyPath: keyPath] }
         // An entry a list of rows does not have, and no row of its type anywhere to read from.
