@@ -64,7 +64,7 @@ final class ExploredAsyncIntentTests: XCTestCase {
         XCTAssertEqual(failure?.steps.count, 2, "\(String(describing: failure?.steps))")
         let source = failure?.testSource ?? ""
         XCTAssertTrue(source.contains("await tester.send({ await $0.refresh() })"), source)
-        XCTAssertTrue(source.contains("await answers.respond(to: \"FeedClient\", \"latest\", for: \"\", throwing: LoadFailed())"), source)
+        XCTAssertTrue(source.contains("await answers.respond(to: \"FeedClient\", \"latest\", for: \"\", call: 1, throwing: LoadFailed())"), source)
     }
 
     /// The written test's steps, as it writes them: it fails on the bug, and passes on the fix.
@@ -78,7 +78,7 @@ final class ExploredAsyncIntentTests: XCTestCase {
             await tester.send({ await $0.refresh() })
             await tester.skipReceivedChanges(strict: false)
             let before = tester.state
-            await answers.respond(to: "FeedClient", "latest", for: "", throwing: LoadFailed())
+            await answers.respond(to: "FeedClient", "latest", for: "", call: 1, throwing: LoadFailed())
             await tester.skipReceivedChanges(strict: false)
             tester.assertNotReached(from: before, runningTaskIDs: [])
             await tester.skipInFlightTasks(strict: false)
