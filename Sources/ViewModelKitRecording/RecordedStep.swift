@@ -34,6 +34,9 @@ struct RecordedIntent {
     var arguments: [Any]
     /// The call as Swift source after `$0.`, when the caller wrote it (an exploration's intent).
     var source: String?
+    /// What goes before the call: `await ` for an `async` intent, `try? await ` for one that throws
+    /// (it reported itself with `await recordIntent(…)`).
+    var prefix = ""
     /// Intents reported while this one was open, in the same main-actor turn: called inside it, or
     /// after it returned (a view's action that calls several); their changes are part of its step.
     var merged: [RecordedIntent] = []

@@ -210,7 +210,7 @@ struct RecordedTestWriter {
             arguments.append(label == "_" ? value : "\(label): \(value)")
         }
         let parenthesized = trailing.isEmpty || !arguments.isEmpty ? "(\(arguments.joined(separator: ", ")))" : ""
-        return (constants, opening + base + "." + name + parenthesized + trailing + closing)
+        return (constants, opening + intent.prefix + base + "." + name + parenthesized + trailing + closing)
     }
 
     /// The comment that says which intents were reported in the same main-actor turn as `intent`,

@@ -231,7 +231,10 @@ public final class SessionRecorder: IntentRecorder {
         }
         closeOpenChange()
         let (time, sleeping) = intentTime()
-        openIntent = (RecordedIntent(target: target, function: function, arguments: arguments), time, sleeping)
+        var intent = RecordedIntent(target: target, function: function, arguments: arguments)
+        let kind = RecordedCall.kind
+        if kind.isAsync { intent.prefix = IntentCallSource.prefix(throwing: kind.throws) }
+        openIntent = (intent, time, sleeping)
         // The intent has returned by the next main-actor job.
         Task { @MainActor [weak self] in self?.closeIntent() }
     }

@@ -214,3 +214,46 @@ extension SessionRecorderTests {
         XCTAssertFalse(written.contains("Also reported"), written)
     }
 }
+
+/// A feed that a view loads from `.task` and `.refreshable`.
+@MainActor
+private final class RecordedFeedModel: ViewModel {
+    @Observed private(set) var items: [String] = []
+    @Observed private(set) var filter = ""
+
+    func refresh() async {
+        await recordIntent()
+        items = ["a"]
+    }
+
+    func load(query: String) async throws {
+        await recordIntent(query, throwing: true)
+        filter = query
+        try Task.checkCancellation()
+    }
+
+    func clear() {
+        recordIntent()
+        items = []
+    }
+}
+
+extension SessionRecorderTests {
+    /// An intent that reports itself with `await recordIntent(…)` is written awaited, as the view's
+    /// `.task` awaits it; one that throws with `try? await`; a plain one as before.
+    func testAnAsyncIntentIsWrittenAwaited() async {
+        let feed = RecordedFeedModel()
+        let recorder = SessionRecorder(feed)
+        await feed.refresh()
+        await settle()
+        try? await feed.load(query: "swift")
+        await settle()
+        feed.clear()
+        await settle()
+        let (files, _) = recorder.testFiles(RecordedTest(name: "Feed", imports: [], subject: "RecordedFeedModel()"))
+        let source = String(decoding: files.first?.contents ?? Data(), as: UTF8.self)
+        XCTAssertTrue(source.contains(#"await tester.send({ await $0.refresh() }) { $0.items = ["a"] }"#), source)
+        XCTAssertTrue(source.contains(#"await tester.send({ try? await $0.load(query: "swift") }) { $0.filter = "swift" }"#), source)
+        XCTAssertTrue(source.contains("await tester.send({ $0.clear() }) { $0.items = [] }"), source)
+    }
+}
