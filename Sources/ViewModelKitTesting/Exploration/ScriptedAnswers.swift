@@ -256,7 +256,7 @@ public final class ScriptedAnswers: ClientAnswers {
         }
         reportIssue(
             "No \(which) waits for an answer; "
-                + (waiting.isEmpty ? "none waits" : "waiting: \(waiting.joined(separator: ", ")))")
+                + (waiting.isEmpty ? "none waits" : "waiting: \(waiting.joined(separator: ", "))")
                 + " " + Settling.waitLongerAdvice + ".",
             fileID: fileID, filePath: filePath, line: line, column: column
         )

@@ -158,6 +158,16 @@ extension ViewModelTester {
         viewModel.runningTasksInTree + intentRuns.all.map(\.asRunningTask)
     }
 
+    /// Whether what the test still waits for is only intents waiting on the test (a stream it never
+    /// fed, a clock it never advanced), with no owned task running: nothing can end them unless the
+    /// test acts, so `finish` need not wait for its timeout to say so.
+    var onlyIntentsWaitingOnTheTest: Bool {
+        let required = trackedTasks.filter { !skippedTasks.contains($0.token) }
+        return !required.isEmpty && required.allSatisfy { task in
+            intentRuns.run(token: task.token).map { !$0.isDone && $0.scope.isWaiting } ?? false
+        }
+    }
+
     /// Cancels a tracked task: an owned one, or an intent still running.
     func cancelTrackedTask(token: UInt64) {
         if let run = intentRuns.run(token: token) {
