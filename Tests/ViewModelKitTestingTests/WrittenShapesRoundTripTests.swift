@@ -31,7 +31,7 @@ final class WrittenShapesRoundTripTests: XCTestCase {
             expected.append(("\(name)Tests", "testRecordedSession", "passed"))
         }
         let failures = await WrittenShapes.exploredFailures()
-        XCTAssertEqual(failures.count, 4)
+        XCTAssertEqual(failures.count, 5)
         for failure in failures {
             for file in failure.testFiles {
                 try nested.write(try XCTUnwrap(String(data: file.contents, encoding: .utf8)), to: "Shapes/Tests/Written/\(file.name)")

@@ -190,7 +190,9 @@ final class WrittenShapesTests: XCTestCase {
 
     func test_anExploration_writesSynchronousAnswersAheadAndAnswersByNumber() async {
         let failures = await WrittenShapes.exploredFailures()
-        XCTAssertEqual(failures.map(\.invariant), ["never enabled", "nothing loads", "no rows", "no rows made"])
+        XCTAssertEqual(failures.map(\.invariant), ["never enabled", "nothing loads", "no rows", "no rows made", "nothing refreshed"])
+        let refreshed = failures.last?.testSource ?? ""
+        XCTAssertTrue(refreshed.contains("await tester.send({ await $0.refreshed() })"), refreshed)
         let enabled = failures.first?.testSource ?? ""
         XCTAssertTrue(enabled.contains("""
                     answers.respondNow(to: "ShapesClient", "isEnabled", for: 7, call: 1, returning: true)
@@ -204,7 +206,7 @@ final class WrittenShapesTests: XCTestCase {
     /// names the call that says how to make one.
     func test_aChildTheExplorationCannotMake_isNamedInTheFailure() async {
         let failures = await WrittenShapes.exploredFailures()
-        guard failures.count == 4, case let rows = failures[2], rows.invariant == "no rows" else {
+        guard failures.count == 5, case let rows = failures[2], rows.invariant == "no rows" else {
             return XCTFail("\(failures.map(\.invariant))")
         }
         XCTAssertTrue(rows.description.contains("say how to make one: .writingChildren(of: ShapesRow.self) { … }"), rows.description)

@@ -195,6 +195,12 @@ public final class ShapesModel: ViewModel {
 
     // MARK: The client, every way
 
+    /// An `async` intent, as a view's `.refreshable` awaits it.
+    public func refreshed() async {
+        guard (try? await client.load(id: 9)) != nil else { return }
+        text = "refreshed"
+    }
+
     public func loadTapped() {
         task(id: "load") { [weak self, client] in
             let text = try await client.load(id: 1)

@@ -105,7 +105,7 @@ enum WrittenShapes {
             ))
     }
 
-    /// The four explorations' failures, each with its written test (explored once a process).
+    /// The five explorations' failures, each with its written test (explored once a process).
     static func exploredFailures() async -> [ExplorationFailure] {
         if let explored { return explored }
         let reporter = RecordingIssueReporter()
@@ -116,6 +116,9 @@ enum WrittenShapes {
             exploration(invariant: "no rows") { $0.rows.isEmpty },
             exploration(invariant: "no rows made") { $0.rows.isEmpty }
                 .writingChildren(of: ShapesRow.self) { ("ShapesRow(id: \($0.id))", ShapesRow(id: $0.id)) },
+            // An `async` intent: the written test awaits it.
+            exploration(invariant: "nothing refreshed") { $0.text != "refreshed" }
+                .asyncIntent("refreshed()") { await $0.refreshed() },
         ] {
             var exploration = exploration
             exploration.printsReport = false
