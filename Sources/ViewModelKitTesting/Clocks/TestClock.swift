@@ -182,6 +182,12 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
+    /// ``sleep(until:tolerance:)``, for the library's repeating schedules, which call it on their
+    /// caller's isolation (see `SleepsOnCallersIsolation`).
+    package nonisolated(nonsending) func sleepOnCallersIsolation(until deadline: Instant, tolerance: Duration?) async throws {
+        try await sleep(until: deadline, tolerance: tolerance)
+    }
+
     /// Moves time forward by `duration`, waking every sleeper whose deadline is reached, in
     /// deadline order (ties in the order they started sleeping).
     ///
@@ -366,3 +372,5 @@ public final class TestClock: Clock, Sendable {
     }
 }
 
+
+extension TestClock: SleepsOnCallersIsolation {}
