@@ -20,7 +20,9 @@ final class ObservationCenter {
     #endif
     var isTracking = false
 
-    private var trackedReads: [TrackedRead] = []
+    /// The reads recorded by the ``track(_:)`` running now, whichever view model's: shared, so that a
+    /// view model does not carry an array it uses only inside `track` (main actor only, as `track`).
+    private static var trackedReads: [TrackedRead] = []
 
     /// Subscribers to any change of the view model, created on first use and kept from then on
     /// (invariant 3 of the hot path: a write hands it to the delivery unretained).
@@ -125,7 +127,7 @@ final class ObservationCenter {
 
     @usableFromInline
     func recordRead(of list: AnyObject, through keyPath: AnyKeyPath) {
-        trackedReads.append(TrackedRead(list: list, keyPath: keyPath))
+        Self.trackedReads.append(TrackedRead(list: list, keyPath: keyPath))
     }
 
     /// The subscriber list of the one observed property that `keyPath` reads (through `read`, which
@@ -147,12 +149,12 @@ final class ObservationCenter {
     @usableFromInline
     func track(_ read: () -> Void) -> [TrackedRead] {
         let wasTracking = isTracking
-        let outer = trackedReads
+        let outer = Self.trackedReads
         isTracking = true
-        trackedReads = []
+        Self.trackedReads = []
         read()
-        let reads = trackedReads
-        trackedReads = outer
+        let reads = Self.trackedReads
+        Self.trackedReads = outer
         isTracking = wasTracking
         return reads
     }

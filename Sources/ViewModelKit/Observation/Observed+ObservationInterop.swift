@@ -1,16 +1,28 @@
 public import Observation
 
 extension Observed {
-    /// Whether Observation may have a tracker waiting for a change of the property: never for a
-    /// property no read ever registered with Observation (one load of a flag stored beside the value).
+    /// The property's key path when Observation may have a tracker waiting for a change of the
+    /// property; never for a property no read ever registered with Observation (then one load of a
+    /// reference stored beside the value, found `nil`).
     @inlinable
     @inline(__always)
     @MainActor
-    static func mayBeTracked<EnclosingSelf: ViewModel>(
+    static func trackedKeyPath<EnclosingSelf: ViewModel>(
         _ instance: EnclosingSelf,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
-    ) -> Bool {
-        instance[keyPath: storageKeyPath].mayBeTracked
+    ) -> ReferenceWritableKeyPath<EnclosingSelf, Value>? {
+        guard let kept = instance[keyPath: storageKeyPath].observationKeyPath else { return nil }
+        return keyPath(kept)
+    }
+
+    /// `kept`, the key path a read stored, as its type. It is the accessor's own `wrapped` key path,
+    /// so the cast does not fail; if it ever did, Observation would not be told of the change.
+    @inlinable
+    @inline(never)
+    static func keyPath<EnclosingSelf: ViewModel>(_ kept: AnyKeyPath) -> ReferenceWritableKeyPath<EnclosingSelf, Value>? {
+        let keyPath = kept as? ReferenceWritableKeyPath<EnclosingSelf, Value>
+        assert(keyPath != nil, "@Observed: the key path kept for Observation is of another property")
+        return keyPath
     }
 
     /// Registers a read of the property with Observation, creating the view model's registrar on its
@@ -24,7 +36,9 @@ extension Observed {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         let observation = instance.observationState.map(Unmanaged.passUnretained) ?? instance.makeObservationState()
-        if !instance[keyPath: storageKeyPath].mayBeTracked { instance[keyPath: storageKeyPath].mayBeTracked = true }
+        if instance[keyPath: storageKeyPath].observationKeyPath == nil {
+            instance[keyPath: storageKeyPath].observationKeyPath = wrappedKeyPath
+        }
         notifyAccess(observation, instance, wrappedKeyPath)
     }
 
@@ -41,10 +55,10 @@ extension Observed {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         guard instance[keyPath: storageKeyPath].value != newValue else { return }
-        // NB: `mayBeTracked` stays set: a tracker installed with `willSet`/`didSet` stays registered
+        // NB: `observationKeyPath` stays set: a tracker installed with `willSet`/`didSet` stays registered
         // after a change, and nothing tells whether one is (the registrar does not say), so every
         // later change goes to the registrar, as every change of an `@Observable` property does.
-        // The state exists: the read that set `mayBeTracked` created it, and the view model keeps it.
+        // The state exists: the read that set `observationKeyPath` created it, and the view model keeps it.
         // Unretained: `instance`, borrowed for this whole call, holds it and never replaces it.
         guard let observation = instance.observationState.map(Unmanaged.passUnretained) else {
             store(newValue, to: instance, storage: storageKeyPath)

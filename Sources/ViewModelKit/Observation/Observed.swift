@@ -27,12 +27,16 @@ public struct Observed<Value: Equatable> {
     @usableFromInline
     var value: Value
 
-    /// Whether Observation may have a tracker watching the property: set by the first read of the
-    /// property (the only way a tracker starts watching it) and kept from then on, since a tracker
-    /// installed with `willSet`/`didSet` stays registered across changes. Until it is set, a write does
-    /// no Observation work.
+    /// The property's key path (`\Model.count`) once Observation may have a tracker watching the
+    /// property: set by the first read of the property (the only way a tracker starts watching it)
+    /// and kept from then on, since a tracker installed with `willSet`/`didSet` stays registered across
+    /// changes. Until it is set, a write does no Observation work.
+    ///
+    /// NB: kept here so that a write never uses the accessor's own key path argument: a write that
+    /// uses it in any branch builds the key path object on every call, the untaken branch included,
+    /// which costs several times the rest of a write nobody observes.
     @usableFromInline
-    var mayBeTracked: Bool
+    var observationKeyPath: AnyKeyPath?
 
     /// The property's subscriber list, created on first subscription and kept from then on.
     @usableFromInline
@@ -41,7 +45,7 @@ public struct Observed<Value: Equatable> {
     /// Creates the storage with its initial value.
     public init(wrappedValue: Value) {
         self.value = wrappedValue
-        self.mayBeTracked = false
+        self.observationKeyPath = nil
         self.subscribers = nil
     }
 
@@ -88,10 +92,11 @@ public struct Observed<Value: Equatable> {
             // NB: the work happens in `write` and `writeNotifyingObservation`, which borrow `instance`.
             // Doing it here, where `instance` is owned, makes the optimizer retain and release the view model around the
             // delivery (two atomic operations, several times the rest of a write).
-            // The Observation branch (the only use of `wrappedKeyPath`) is taken only once a read
-            // registered the property with Observation; until then a write checks one flag.
-            if mayBeTracked(instance, storage: storageKeyPath) {
-                writeNotifyingObservation(newValue, to: instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
+            // The Observation branch is taken only once a read registered the property with
+            // Observation; until then a write checks that no key path is kept. `wrappedKeyPath` is not
+            // used (see `observationKeyPath`).
+            if let keyPath = trackedKeyPath(instance, storage: storageKeyPath) {
+                writeNotifyingObservation(newValue, to: instance, wrapped: keyPath, storage: storageKeyPath)
                 return
             }
             write(newValue, to: instance, storage: storageKeyPath)
@@ -108,16 +113,17 @@ public struct Observed<Value: Equatable> {
         // coroutine is then abandoned at the yield) does not notify.
         @inline(__always)
         _modify {
-            let tracked = mayBeTracked(instance, storage: storageKeyPath)
+            let tracked = trackedKeyPath(instance, storage: storageKeyPath)
             let old: Value? = _isPOD(Value.self) ? instance[keyPath: storageKeyPath].value : nil
-            if tracked && old == nil { willModifyNotifyingObservation(instance, wrapped: wrappedKeyPath) }
+            if let tracked, old == nil { willModifyNotifyingObservation(instance, wrapped: tracked) }
             yield &instance[keyPath: storageKeyPath].value
-            didModify(instance, from: old, tracked: tracked, wrapped: wrappedKeyPath, storage: storageKeyPath)
+            didModify(instance, from: old, tracked: tracked, storage: storageKeyPath)
         }
     }
 
     /// After an in-place mutation: for a value without references (`old` is its value before),
     /// notifies as an assignment of the new value would; for any other, notifies without comparing.
+    /// `tracked` is the property's key path when Observation may be watching it.
     ///
     /// NB: always inlined into the `_modify` accessor, so that its key path reads resolve at compile
     /// time.
@@ -127,13 +133,12 @@ public struct Observed<Value: Equatable> {
     static func didModify<EnclosingSelf: ViewModel>(
         _ instance: EnclosingSelf,
         from old: Value?,
-        tracked: Bool,
-        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        tracked: ReferenceWritableKeyPath<EnclosingSelf, Value>?,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         guard let old else {
-            if tracked {
-                didModifyNotifyingObservation(instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
+            if let tracked {
+                didModifyNotifyingObservation(instance, wrapped: tracked, storage: storageKeyPath)
             } else {
                 notifySubscribers(of: instance, storage: storageKeyPath)
             }
@@ -141,11 +146,11 @@ public struct Observed<Value: Equatable> {
         }
         let new = instance[keyPath: storageKeyPath].value
         guard new != old else { return }
-        if tracked {
+        if let tracked {
             // Observation hears of a change before it is stored: the old value goes back, and the new
             // one is written as an assignment writes it.
             instance[keyPath: storageKeyPath].value = old
-            writeNotifyingObservation(new, to: instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
+            writeNotifyingObservation(new, to: instance, wrapped: tracked, storage: storageKeyPath)
         } else {
             notifySubscribers(of: instance, storage: storageKeyPath)
         }
