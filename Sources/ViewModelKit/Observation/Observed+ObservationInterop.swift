@@ -1,6 +1,18 @@
 public import Observation
 
 extension Observed {
+    /// Whether Observation may have a tracker waiting for a change of the property: never for a
+    /// property no read ever registered with Observation.
+    @inlinable
+    @inline(__always)
+    @MainActor
+    static func mayBeTracked<EnclosingSelf: ViewModel>(
+        _ instance: EnclosingSelf,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
+    ) -> Bool {
+        instance[keyPath: storageKeyPath].mayBeTracked
+    }
+
     /// The property's key path when Observation may have a tracker waiting for a change of the
     /// property; never for a property no read ever registered with Observation (then one load of a
     /// reference stored beside the value, found `nil`).
@@ -16,13 +28,20 @@ extension Observed {
     }
 
     /// `kept`, the key path a read stored, as its type. It is the accessor's own `wrapped` key path,
-    /// so the cast does not fail; if it ever did, Observation would not be told of the change.
+    /// which the runtime makes as exactly this class, so the test of its class holds; if it ever did
+    /// not, Observation would not be told of the change.
+    ///
+    /// NB: the downcast follows a test of the exact class (one comparison of two type references),
+    /// so it cannot be wrong: a checked cast (a runtime call) here cost a tenth of a write that tells
+    /// Observation.
     @inlinable
-    @inline(never)
+    @inline(__always)
     static func keyPath<EnclosingSelf: ViewModel>(_ kept: AnyKeyPath) -> ReferenceWritableKeyPath<EnclosingSelf, Value>? {
-        let keyPath = kept as? ReferenceWritableKeyPath<EnclosingSelf, Value>
-        assert(keyPath != nil, "@Observed: the key path kept for Observation is of another property")
-        return keyPath
+        guard type(of: kept) == ReferenceWritableKeyPath<EnclosingSelf, Value>.self else {
+            assertionFailure("@Observed: the key path kept for Observation is of another property")
+            return nil
+        }
+        return unsafeDowncast(kept, to: ReferenceWritableKeyPath<EnclosingSelf, Value>.self)
     }
 
     /// Registers a read of the property with Observation, creating the view model's registrar on its

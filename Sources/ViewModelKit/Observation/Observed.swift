@@ -38,6 +38,10 @@ public struct Observed<Value: Equatable> {
     @usableFromInline
     var observationKeyPath: AnyKeyPath?
 
+    /// Whether Observation may have a tracker watching the property (see ``observationKeyPath``).
+    @usableFromInline
+    var mayBeTracked: Bool { observationKeyPath != nil }
+
     /// The property's subscriber list, created on first subscription and kept from then on.
     @usableFromInline
     var subscribers: SubscriberList<Value>?
@@ -113,11 +117,14 @@ public struct Observed<Value: Equatable> {
         // coroutine is then abandoned at the yield) does not notify.
         @inline(__always)
         _modify {
-            let tracked = trackedKeyPath(instance, storage: storageKeyPath)
+            // NB: unlike the setter, this uses its own key path argument: where the accessor is
+            // called out of line (`rows[id: id]?.title = title`), reading the kept key path would
+            // apply the storage key path once more at run time, which costs more than building it.
+            let tracked = mayBeTracked(instance, storage: storageKeyPath)
             let old: Value? = _isPOD(Value.self) ? instance[keyPath: storageKeyPath].value : nil
-            if let tracked, old == nil { willModifyNotifyingObservation(instance, wrapped: tracked) }
+            if tracked && old == nil { willModifyNotifyingObservation(instance, wrapped: wrappedKeyPath) }
             yield &instance[keyPath: storageKeyPath].value
-            didModify(instance, from: old, tracked: tracked, storage: storageKeyPath)
+            didModify(instance, from: old, tracked: tracked ? wrappedKeyPath : nil, storage: storageKeyPath)
         }
     }
 
