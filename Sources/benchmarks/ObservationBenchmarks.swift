@@ -103,7 +103,10 @@ func observedWriteRows(repeats: Int) -> [Row] {
         if let readBefore {
             rows.append(Row(
                 "\(name), property read before (Observation's registrar told)", unit: unit, readBefore,
-                [Comparison("Observation (re-registering)", observation.median, against: readBefore.median, unit: unit)]
+                [Comparison(
+                    subscribers == 0 ? "@Observable write, no tracker" : "Observation (re-registering)", observation.median,
+                    against: readBefore.median, unit: unit
+                )]
             ))
         }
     }

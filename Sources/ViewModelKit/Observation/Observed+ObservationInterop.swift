@@ -2,7 +2,7 @@ public import Observation
 
 extension Observed {
     /// Whether Observation may have a tracker waiting for a change of the property: never for a
-    /// property no read ever registered with Observation.
+    /// property no read ever registered with Observation (one load of a flag stored beside the value).
     @inlinable
     @inline(__always)
     @MainActor
@@ -11,37 +11,6 @@ extension Observed {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) -> Bool {
         instance[keyPath: storageKeyPath].mayBeTracked
-    }
-
-    /// The property's key path when Observation may have a tracker waiting for a change of the
-    /// property; never for a property no read ever registered with Observation (then one load of a
-    /// reference stored beside the value, found `nil`).
-    @inlinable
-    @inline(__always)
-    @MainActor
-    static func trackedKeyPath<EnclosingSelf: ViewModel>(
-        _ instance: EnclosingSelf,
-        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
-    ) -> ReferenceWritableKeyPath<EnclosingSelf, Value>? {
-        guard let kept = instance[keyPath: storageKeyPath].observationKeyPath else { return nil }
-        return keyPath(kept)
-    }
-
-    /// `kept`, the key path a read stored, as its type. It is the accessor's own `wrapped` key path,
-    /// which the runtime makes as exactly this class, so the test of its class holds; if it ever did
-    /// not, Observation would not be told of the change.
-    ///
-    /// NB: the downcast follows a test of the exact class (one comparison of two type references),
-    /// so it cannot be wrong: a checked cast (a runtime call) here cost a tenth of a write that tells
-    /// Observation.
-    @inlinable
-    @inline(__always)
-    static func keyPath<EnclosingSelf: ViewModel>(_ kept: AnyKeyPath) -> ReferenceWritableKeyPath<EnclosingSelf, Value>? {
-        guard type(of: kept) == ReferenceWritableKeyPath<EnclosingSelf, Value>.self else {
-            assertionFailure("@Observed: the key path kept for Observation is of another property")
-            return nil
-        }
-        return unsafeDowncast(kept, to: ReferenceWritableKeyPath<EnclosingSelf, Value>.self)
     }
 
     /// Registers a read of the property with Observation, creating the view model's registrar on its
@@ -55,9 +24,7 @@ extension Observed {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         let observation = instance.observationState.map(Unmanaged.passUnretained) ?? instance.makeObservationState()
-        if instance[keyPath: storageKeyPath].observationKeyPath == nil {
-            instance[keyPath: storageKeyPath].observationKeyPath = wrappedKeyPath
-        }
+        if !instance[keyPath: storageKeyPath].mayBeTracked { instance[keyPath: storageKeyPath].mayBeTracked = true }
         notifyAccess(observation, instance, wrappedKeyPath)
     }
 
@@ -74,10 +41,10 @@ extension Observed {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         guard instance[keyPath: storageKeyPath].value != newValue else { return }
-        // NB: `observationKeyPath` stays set: a tracker installed with `willSet`/`didSet` stays registered
+        // NB: `mayBeTracked` stays set: a tracker installed with `willSet`/`didSet` stays registered
         // after a change, and nothing tells whether one is (the registrar does not say), so every
         // later change goes to the registrar, as every change of an `@Observable` property does.
-        // The state exists: the read that set `observationKeyPath` created it, and the view model keeps it.
+        // The state exists: the read that set `mayBeTracked` created it, and the view model keeps it.
         // Unretained: `instance`, borrowed for this whole call, holds it and never replaces it.
         guard let observation = instance.observationState.map(Unmanaged.passUnretained) else {
             store(newValue, to: instance, storage: storageKeyPath)

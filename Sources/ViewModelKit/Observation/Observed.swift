@@ -27,20 +27,12 @@ public struct Observed<Value: Equatable> {
     @usableFromInline
     var value: Value
 
-    /// The property's key path (`\Model.count`) once Observation may have a tracker watching the
-    /// property: set by the first read of the property (the only way a tracker starts watching it)
-    /// and kept from then on, since a tracker installed with `willSet`/`didSet` stays registered across
-    /// changes. Until it is set, a write does no Observation work.
-    ///
-    /// NB: kept here so that a write never uses the accessor's own key path argument: a write that
-    /// uses it in any branch builds the key path object on every call, the untaken branch included,
-    /// which costs several times the rest of a write nobody observes.
+    /// Whether Observation may have a tracker watching the property: set by the first read of the
+    /// property (the only way a tracker starts watching it) and kept from then on, since a tracker
+    /// installed with `willSet`/`didSet` stays registered across changes. Until it is set, a write does
+    /// no Observation work.
     @usableFromInline
-    var observationKeyPath: AnyKeyPath?
-
-    /// Whether Observation may have a tracker watching the property (see ``observationKeyPath``).
-    @usableFromInline
-    var mayBeTracked: Bool { observationKeyPath != nil }
+    var mayBeTracked: Bool
 
     /// The property's subscriber list, created on first subscription and kept from then on.
     @usableFromInline
@@ -49,7 +41,7 @@ public struct Observed<Value: Equatable> {
     /// Creates the storage with its initial value.
     public init(wrappedValue: Value) {
         self.value = wrappedValue
-        self.observationKeyPath = nil
+        self.mayBeTracked = false
         self.subscribers = nil
     }
 
@@ -96,11 +88,10 @@ public struct Observed<Value: Equatable> {
             // NB: the work happens in `write` and `writeNotifyingObservation`, which borrow `instance`.
             // Doing it here, where `instance` is owned, makes the optimizer retain and release the view model around the
             // delivery (two atomic operations, several times the rest of a write).
-            // The Observation branch is taken only once a read registered the property with
-            // Observation; until then a write checks that no key path is kept. `wrappedKeyPath` is not
-            // used (see `observationKeyPath`).
-            if let keyPath = trackedKeyPath(instance, storage: storageKeyPath) {
-                writeNotifyingObservation(newValue, to: instance, wrapped: keyPath, storage: storageKeyPath)
+            // The Observation branch (the only use of `wrappedKeyPath`) is taken only once a read
+            // registered the property with Observation; until then a write checks one flag.
+            if mayBeTracked(instance, storage: storageKeyPath) {
+                writeNotifyingObservation(newValue, to: instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
                 return
             }
             write(newValue, to: instance, storage: storageKeyPath)
@@ -117,20 +108,16 @@ public struct Observed<Value: Equatable> {
         // coroutine is then abandoned at the yield) does not notify.
         @inline(__always)
         _modify {
-            // NB: unlike the setter, this uses its own key path argument: where the accessor is
-            // called out of line (`rows[id: id]?.title = title`), reading the kept key path would
-            // apply the storage key path once more at run time, which costs more than building it.
             let tracked = mayBeTracked(instance, storage: storageKeyPath)
             let old: Value? = _isPOD(Value.self) ? instance[keyPath: storageKeyPath].value : nil
             if tracked && old == nil { willModifyNotifyingObservation(instance, wrapped: wrappedKeyPath) }
             yield &instance[keyPath: storageKeyPath].value
-            didModify(instance, from: old, tracked: tracked ? wrappedKeyPath : nil, storage: storageKeyPath)
+            didModify(instance, from: old, tracked: tracked, wrapped: wrappedKeyPath, storage: storageKeyPath)
         }
     }
 
     /// After an in-place mutation: for a value without references (`old` is its value before),
     /// notifies as an assignment of the new value would; for any other, notifies without comparing.
-    /// `tracked` is the property's key path when Observation may be watching it.
     ///
     /// NB: always inlined into the `_modify` accessor, so that its key path reads resolve at compile
     /// time.
@@ -140,12 +127,13 @@ public struct Observed<Value: Equatable> {
     static func didModify<EnclosingSelf: ViewModel>(
         _ instance: EnclosingSelf,
         from old: Value?,
-        tracked: ReferenceWritableKeyPath<EnclosingSelf, Value>?,
+        tracked: Bool,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Observed<Value>>
     ) {
         guard let old else {
-            if let tracked {
-                didModifyNotifyingObservation(instance, wrapped: tracked, storage: storageKeyPath)
+            if tracked {
+                didModifyNotifyingObservation(instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
             } else {
                 notifySubscribers(of: instance, storage: storageKeyPath)
             }
@@ -153,11 +141,11 @@ public struct Observed<Value: Equatable> {
         }
         let new = instance[keyPath: storageKeyPath].value
         guard new != old else { return }
-        if let tracked {
+        if tracked {
             // Observation hears of a change before it is stored: the old value goes back, and the new
             // one is written as an assignment writes it.
             instance[keyPath: storageKeyPath].value = old
-            writeNotifyingObservation(new, to: instance, wrapped: tracked, storage: storageKeyPath)
+            writeNotifyingObservation(new, to: instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
         } else {
             notifySubscribers(of: instance, storage: storageKeyPath)
         }
