@@ -67,7 +67,7 @@ func allocatedBytes() -> Int {
 let allocatorCountsUnavailable: String? =
     vmk_allocated_bytes_available() ? nil : "this C library reports no allocation counts"
 
-/// One row of the results table.
+/// One row of the results table: one measured case, printed once, with every peer it is compared with.
 struct Row: Encodable {
     var benchmark: String
     var measured: String
@@ -75,14 +75,69 @@ struct Row: Encodable {
     var median: Double
     var min: Double
     var max: Double
-    var peer: String?
-    var peerMedian: Double?
-    /// How many times better the library is than the peer (peer / measured for costs).
-    var ratio: Double?
+    /// The peers, each with the library's ratio to it, always in the same direction.
+    var comparisons: [Comparison] = []
     var target: String?
     var met: Bool?
     /// Why the case could not be measured here; the figures are then zero and meaningless.
     var unavailable: String?
+
+    init(
+        benchmark: String, measured: String, unit: String, median: Double, min: Double, max: Double,
+        comparisons: [Comparison] = [], target: String? = nil, met: Bool? = nil, unavailable: String? = nil
+    ) {
+        self.benchmark = benchmark
+        self.measured = measured
+        self.unit = unit
+        self.median = median
+        self.min = min
+        self.max = max
+        self.comparisons = comparisons
+        self.target = target
+        self.met = met
+        self.unavailable = unavailable
+    }
+
+    /// A row of `samples`, compared with each of `peers`.
+    init(
+        _ benchmark: String, measured: String = "ViewModelKit", unit: String, _ samples: Samples,
+        _ peers: [Comparison] = [], target: String? = nil, met: Bool? = nil, unavailable: String? = nil
+    ) {
+        self.init(
+            benchmark: benchmark, measured: measured, unit: unit, median: samples.median, min: samples.min, max: samples.max,
+            comparisons: peers, target: target, met: met, unavailable: unavailable
+        )
+    }
+}
+
+/// A peer of a row: its median, and how the library compares with it.
+struct Comparison: Encodable {
+    var peer: String
+    var peerMedian: Double
+    /// How many times the library's time is the peer's (for a rate, the peer's rate ÷ the
+    /// library's): above 1 the library is slower, below 1 faster. Every row uses this direction.
+    var slowdown: Double
+    /// The same in words: "1.61× slower", "1.20× faster".
+    var words: String
+
+    /// `peer`, whose median is `peerMedian` in the row's `unit`, against the library's `median`;
+    /// `slowdown` when the ratio is taken otherwise (the median of paired repetitions' ratios).
+    init(_ peer: String, _ peerMedian: Double, against median: Double, unit: String, slowdown: Double? = nil) {
+        self.peer = peer
+        self.peerMedian = peerMedian
+        let higherIsBetter = unit.hasSuffix("/s")
+        self.slowdown = slowdown ?? (higherIsBetter ? peerMedian / median : median / peerMedian)
+        self.words = Comparison.words(self.slowdown)
+    }
+
+    /// "1.61× slower", "1.20× faster", or "as fast" within half a percent.
+    static func words(_ slowdown: Double) -> String {
+        guard slowdown.isFinite, slowdown > 0 else { return "—" }
+        let factor = slowdown >= 1 ? slowdown : 1 / slowdown
+        if factor < 1.005 { return "as fast" }
+        let text = factor >= 100 ? String(format: "%.0f", factor) : factor >= 10 ? String(format: "%.1f", factor) : String(format: "%.2f", factor)
+        return "\(text)× \(slowdown >= 1 ? "slower" : "faster")"
+    }
 }
 
 func format(_ value: Double) -> String {

@@ -82,33 +82,31 @@ func observedWriteRows(repeats: Int) -> [Row] {
         consume(observationChanges.load(ordering: .relaxed))
 
         let name = "observed write, \(subscribers) subscriber\(subscribers == 1 ? "" : "s")"
+        let unit = "ns/write"
         let observationRatio = observation.median / ours.median
         let floorRatio = ours.median / floor.median
-        var observationTarget: String?
-        var observationMet: Bool?
+        var target: String?
+        var met: Bool?
         if subscribers == 0 {
-            observationTarget = "≥ 10× cheaper than an @Observable write"
-            observationMet = observationRatio >= 10
+            target = "≥ 10× faster than an @Observable write"
+            met = observationRatio >= 10
         } else if subscribers == 1 {
-            observationTarget = "≥ 40× faster than Observation"
-            observationMet = observationRatio >= 40
+            target = "≥ 40× faster than Observation, at most 1.5× slower than the floor"
+            met = observationRatio >= 40 && floorRatio <= 1.5
         }
         rows.append(Row(
-            benchmark: name, measured: "ViewModelKit", unit: "ns/write", median: ours.median, min: ours.min, max: ours.max,
-            peer: "Observation (re-registering)", peerMedian: observation.median, ratio: observationRatio,
-            target: observationTarget, met: observationMet
-        ))
-        rows.append(Row(
-            benchmark: name, measured: "ViewModelKit", unit: "ns/write", median: ours.median, min: ours.min, max: ours.max,
-            peer: "closure-array floor", peerMedian: floor.median, ratio: 1 / floorRatio,
-            target: subscribers == 1 ? "within 1.5× of the floor" : nil, met: subscribers == 1 ? floorRatio <= 1.5 : nil
+            name, unit: unit, ours, [
+                Comparison(subscribers == 0 ? "@Observable write, no tracker" : "Observation (re-registering)", observation.median, against: ours.median, unit: unit),
+                Comparison("closure-array floor", floor.median, against: ours.median, unit: unit),
+            ], target: target, met: met
         ))
         if let readBefore {
             rows.append(Row(
-                benchmark: "\(name), property read before (Observation's registrar told)", measured: "ViewModelKit",
-                unit: "ns/write", median: readBefore.median, min: readBefore.min, max: readBefore.max,
-                peer: "Observation (re-registering)", peerMedian: observation.median,
-                ratio: observation.median / readBefore.median
+                "\(name), property read before (Observation's registrar told)", unit: unit, readBefore,
+                [Comparison(
+                    subscribers == 0 ? "@Observable write, no tracker" : "Observation (re-registering)", observation.median,
+                    against: readBefore.median, unit: unit
+                )]
             ))
         }
     }
@@ -125,6 +123,15 @@ func subscriptionRows(repeats: Int) -> [Row] {
             token.cancel()
         }
     }
+    // The peer: what a hand-written observer list does for the same cycle.
+    var handlers: [(Int) -> Void] = []
+    let appendRemove = measure(repeats: repeats, iterations: 100_000) { n in
+        for _ in 0..<n {
+            handlers.append { consume($0) }
+            handlers.removeLast()
+        }
+    }
+    consume(handlers.count)
     let count = 10_000
     var perSubscription: [Double] = []
     var perViewModel: [Double] = []
@@ -149,10 +156,10 @@ func subscriptionRows(repeats: Int) -> [Row] {
     let bytesPerSubscription = Samples(values: perSubscription)
     let bytesPerModel = Samples(values: perViewModel)
     return [
-        Row(benchmark: "subscribe, then cancel", measured: "ViewModelKit", unit: "ns/cycle", median: cycle.median, min: cycle.min, max: cycle.max),
-        Row(benchmark: "memory per live subscription", measured: "ViewModelKit", unit: "bytes", median: bytesPerSubscription.median,
-            min: bytesPerSubscription.min, max: bytesPerSubscription.max, unavailable: allocatorCountsUnavailable),
-        Row(benchmark: "memory per empty view model", measured: "ViewModelKit", unit: "bytes", median: bytesPerModel.median,
-            min: bytesPerModel.min, max: bytesPerModel.max, unavailable: allocatorCountsUnavailable),
+        Row("subscribe, then cancel", unit: "ns/cycle", cycle,
+            [Comparison("a closure appended to an array and removed", appendRemove.median, against: cycle.median, unit: "ns/cycle")],
+            target: "≤ 150 ns a cycle", met: cycle.median <= 150),
+        Row("memory per live subscription", unit: "bytes", bytesPerSubscription, unavailable: allocatorCountsUnavailable),
+        Row("memory per empty view model", unit: "bytes", bytesPerModel, unavailable: allocatorCountsUnavailable),
     ]
 }

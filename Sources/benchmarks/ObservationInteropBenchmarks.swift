@@ -14,7 +14,7 @@ final class BenchTrackedViewModel: ViewModel {
 /// second, a tracker read the property and fired once beforehand, so from then on every change goes
 /// to the registrar, as on the `@Observable` side. The two sides take turns, each going first in every
 /// other repetition, so that neither gains from running after the other; the ratio is the median of
-/// the repetitions' ratios.
+/// the repetitions' ratios (ours ÷ theirs).
 @MainActor
 func observationInteropRows(repeats: Int) -> [Row] {
     var rows: [Row] = []
@@ -42,12 +42,11 @@ func observationInteropRows(repeats: Int) -> [Row] {
         // With a tracker both sides do the same work (Observation's), so that median falls either
         // side of 1 from run to run: the target counts as missed only when the library was slower
         // in more of the pairs than chance explains.
-        let ratio = Samples(values: zip(peer.values, ours.values).map { $0 / $1 }).median
+        let slowdown = Samples(values: zip(ours.values, peer.values).map { $0 / $1 }).median
         let test = isSignificantlySlower(ours: ours, peer: peer)
         rows.append(Row(
-            benchmark: "ViewModel write, \(item.name)",
-            measured: "ViewModelKit", unit: "ns/write", median: ours.median, min: ours.min, max: ours.max,
-            peer: "@Observable write", peerMedian: peer.median, ratio: ratio,
+            "ViewModel write, \(item.name)", unit: "ns/write", ours,
+            [Comparison("@Observable write", peer.median, against: ours.median, unit: "ns/write", slowdown: slowdown)],
             target: "no slower than @Observable (slower in \(test.slower) of \(test.pairs) pairs; "
                 + "\(test.threshold) would be more than chance)",
             met: !test.isSlower

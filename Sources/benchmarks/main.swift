@@ -29,9 +29,8 @@ func report(_ new: [Row]) {
             continue
         }
         var line = "\(row.benchmark) | \(row.measured): \(format(row.median)) \(row.unit) [\(format(row.min))–\(format(row.max))]"
-        if let peer = row.peer, let peerMedian = row.peerMedian {
-            line += " | \(peer): \(format(peerMedian))"
-            if let ratio = row.ratio { line += " | ratio \(format(ratio))×" }
+        if !row.comparisons.isEmpty {
+            line += " | " + row.comparisons.map { "vs \($0.peer) \(format($0.peerMedian)): \($0.words)" }.joined(separator: "; ")
         }
         if let target = row.target, let met = row.met { line += " | target \(target): \(met ? "met" : "MISSED")" }
         print(line)

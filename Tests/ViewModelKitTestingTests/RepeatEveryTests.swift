@@ -1,6 +1,30 @@
+import Synchronization
 import ViewModelKit
 import ViewModelKitTesting
 import XCTest
+
+/// A clock that says where each of its sleeps was called: on the main actor or elsewhere, and
+/// through which entry point. Every sleep returns at once.
+private final class WhereClock: SleepsOnCallersIsolation, Sendable {
+    typealias Instant = ContinuousClock.Instant
+    typealias Duration = Swift.Duration
+    let calls = Mutex<[String]>([])
+    var now: Instant { .now }
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        record("Clock.sleep", on: #isolation)
+    }
+
+    nonisolated(nonsending) func sleepOnCallersIsolation(until deadline: Instant, tolerance: Duration?) async throws {
+        record("sleepOnCallersIsolation", on: #isolation)
+    }
+
+    private func record(_ entry: String, on isolation: (any Actor)?) {
+        let onMain = isolation.map { ($0 as AnyObject) === MainActor.shared } ?? false
+        calls.withLock { $0.append("\(entry) \(onMain ? "on the main actor" : "elsewhere")") }
+    }
+}
 
 @MainActor
 final class RepeatEveryTests: XCTestCase {
@@ -55,5 +79,21 @@ final class RepeatEveryTests: XCTestCase {
             }
         } catch {}
         XCTAssertEqual(ticks, 0)
+    }
+
+    /// A clock that sleeps on its caller's isolation is called so by `repeatEvery` and
+    /// `Clock.timer`: a view model's timer on a test clock sleeps on the main actor, with no hop to
+    /// the global executor to wait for.
+    func testARepeatingScheduleSleepsOnTheCallersIsolationOnAClockThatAllowsIt() async throws {
+        let clock = WhereClock()
+        var ticks = 0
+        do {
+            try await repeatEvery(.seconds(1), on: clock as any Clock<Duration>) {
+                ticks += 1
+                if ticks == 2 { throw CancellationError() }
+            }
+        } catch is CancellationError {}
+        for await _ in clock.timer(interval: .seconds(1)) { break }
+        XCTAssertEqual(clock.calls.withLock { $0 }, Array(repeating: "sleepOnCallersIsolation on the main actor", count: 3))
     }
 }

@@ -230,4 +230,34 @@ final class ObservationInteropTests: XCTestCase {
         parent.child?.count = 1
         XCTAssertEqual(log.all, ["onChange"])
     }
+
+    /// `observe` reads the property to find its subscriber list: a read of the library's own, which a
+    /// tracker running around the call must not see (nor later writes tell Observation because of it).
+    func testObservingAPropertyIsNotAReadATrackerSees() async {
+        let model = PlainModel()
+        var subscription: ViewModelSubscription?
+        let log = track { subscription = model.observe(\.count) { _ in } }
+        model.count = 1
+        XCTAssertEqual(log.all, [])
+        withExtendedLifetime(subscription) {}
+    }
+
+    /// A second `observe` of the same property, and one of another property, each reach their own
+    /// property's subscribers (the second finds the list without reading the property again).
+    func testObservingAgainReachesTheSameProperty() async {
+        let model = TrackedModel()
+        var counts: [Int] = []
+        var titles: [String] = []
+        let first = model.observe(\.count) { counts.append($0) }
+        let second = model.observe(\.count) { counts.append($0 * 10) }
+        let title = model.observe(\.title) { titles.append($0) }
+        model.count = 2
+        model.title = "t"
+        XCTAssertEqual(counts, [2, 20])
+        XCTAssertEqual(titles, ["t"])
+        first.cancel()
+        model.count = 3
+        XCTAssertEqual(counts, [2, 20, 30])
+        withExtendedLifetime((second, title)) {}
+    }
 }

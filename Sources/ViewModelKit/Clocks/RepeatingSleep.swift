@@ -30,6 +30,12 @@ package enum RepeatingSleep {
                 if tasks[task] == 0 { tasks[task] = nil }
             }
         }
+        // A clock that sleeps on its caller's isolation is called so: through `Clock`'s requirement
+        // the call would hop to the global executor, and its return hop back to the caller's actor.
+        if let clock = clock as? any SleepsOnCallersIsolation,
+           try await clock.sleep(untilAny: deadline, tolerance: tolerance) {
+            return
+        }
         try await clock.sleep(until: deadline, tolerance: tolerance)
     }
 
@@ -37,5 +43,31 @@ package enum RepeatingSleep {
     /// clock's `sleep`, sleeping, or back from it but not yet out of the schedule's call.
     package static func isInside(task: Int) -> Bool {
         sleeping.withLock { $0[task] != nil }
+    }
+}
+
+/// A clock whose sleep runs on its caller's isolation (`nonisolated(nonsending)`): the test clocks.
+///
+/// The standard library's `Clock.sleep(until:tolerance:)` is a plain `nonisolated async` requirement,
+/// so a call through it (from generic code, or through `any Clock`) first hops to the global executor,
+/// and the sleeper comes back to its actor with a second hop once woken, whatever the clock's own
+/// method says. The library's repeating schedules (`repeatEvery`, `Clock.timer`) call a clock of this
+/// kind through ``sleepOnCallersIsolation(until:tolerance:)`` instead: a test clock that wakes a view
+/// model's timer then resumes it on the main actor directly, and the next sleep starts there, with no
+/// job on another thread to wait for.
+package protocol SleepsOnCallersIsolation: Clock {
+    /// Sleeps until `deadline`, on the caller's isolation.
+    nonisolated(nonsending) func sleepOnCallersIsolation(until deadline: Instant, tolerance: Duration?) async throws
+}
+
+extension SleepsOnCallersIsolation {
+    /// Sleeps until `deadline` on the caller's isolation and returns `true` when `deadline` is an
+    /// instant of this clock; returns `false` without sleeping otherwise.
+    nonisolated(nonsending) func sleep<OtherInstant, OtherDuration>(
+        untilAny deadline: OtherInstant, tolerance: OtherDuration?
+    ) async throws -> Bool {
+        guard let deadline = deadline as? Instant else { return false }
+        try await sleepOnCallersIsolation(until: deadline, tolerance: tolerance.flatMap { $0 as? Duration })
+        return true
     }
 }

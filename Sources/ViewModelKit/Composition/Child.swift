@@ -54,9 +54,13 @@ public struct Child<Value: ViewModelContainer> {
         get {
             let slot = instance[keyPath: storageKeyPath].slot
             slot.adopt(by: instance)
-            slot.registerObservationAccess(instance, wrappedKeyPath)
             let center = instance.observationCenter
-            if center.isTracking { center.recordRead(of: slot.subscribers, through: wrappedKeyPath) }
+            if center.isTracking {
+                // The library's own read (`observe`), as in ``Observed``: Observation is not told.
+                center.recordRead(of: slot.subscribers, through: wrappedKeyPath)
+            } else {
+                slot.registerObservationAccess(instance, wrappedKeyPath)
+            }
             return slot.value
         }
         set {

@@ -4,9 +4,10 @@
 @usableFromInline
 final class ObservationCenter {
     /// A read recorded while tracking: which subscriber list a key path reached.
+    @usableFromInline
     struct TrackedRead {
-        let list: AnyObject
-        let keyPath: AnyKeyPath
+        @usableFromInline let list: AnyObject
+        @usableFromInline let keyPath: AnyKeyPath
     }
 
     // NB: the properties a write reads skip the dynamic exclusivity check in release builds: it would
@@ -19,7 +20,9 @@ final class ObservationCenter {
     #endif
     var isTracking = false
 
-    private var trackedReads: [TrackedRead] = []
+    /// The reads recorded by the ``track(_:)`` running now, whichever view model's: shared, so that a
+    /// view model does not carry an array it uses only inside `track` (main actor only, as `track`).
+    private static var trackedReads: [TrackedRead] = []
 
     /// Subscribers to any change of the view model, created on first use and kept from then on
     /// (invariant 3 of the hot path: a write hands it to the delivery unretained).
@@ -46,6 +49,30 @@ final class ObservationCenter {
     private var unownedDismissalSubscribers: SubscriberList<Void>?
 
     private var nextSequence: UInt64 = 0
+
+    /// The next subscriber's place in subscription order.
+    @usableFromInline
+    func nextSubscriptionSequence() -> UInt64 {
+        nextSequence &+= 1
+        return nextSequence
+    }
+
+    /// The subscriber lists ``list(readThrough:read:)`` found, with the key path that reached each:
+    /// a property's list is never replaced (invariant 3 of the hot path), so the same key path object
+    /// finds the same list again without a tracked read. The key paths are held, so that no other key
+    /// path can take the identity compared here. At most ``knownListCapacity``; a key path beyond that,
+    /// or one built anew for each call (an equal one is not the same object), is read every time.
+    // NB: read and appended to only in instantaneous accesses (invariant 4 of the hot path), and
+    // unchecked in release builds: the check would be a tenth of a subscription's cost.
+    @usableFromInline
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var knownLists: [(keyPath: AnyKeyPath, list: AnyObject)] = []
+
+    /// How many key paths ``knownLists`` holds at most.
+    @usableFromInline
+    static let knownListCapacity = 8
 
     func taskDidEnd() {
         taskEndSubscribers?.deliver(())
@@ -91,27 +118,43 @@ final class ObservationCenter {
     }
 
     /// Adds `handler` to `list` and returns its token.
+    @inlinable
     func subscribe<Value>(to list: SubscriberList<Value>, _ handler: @escaping @MainActor (Value) -> Void) -> ViewModelSubscription {
-        nextSequence &+= 1
-        let subscriber = Subscriber(sequence: nextSequence, handler: handler)
+        let subscriber = Subscriber(sequence: nextSubscriptionSequence(), handler: handler)
         list.append(subscriber)
         return ViewModelSubscription(subscriber: subscriber, list: list)
     }
 
     @usableFromInline
     func recordRead(of list: AnyObject, through keyPath: AnyKeyPath) {
-        trackedReads.append(TrackedRead(list: list, keyPath: keyPath))
+        Self.trackedReads.append(TrackedRead(list: list, keyPath: keyPath))
+    }
+
+    /// The subscriber list of the one observed property that `keyPath` reads (through `read`, which
+    /// reads it), or `nil` when it reads none, or more than one, or another key path's.
+    @inlinable
+    func list<Value>(readThrough keyPath: AnyKeyPath, _ read: () -> Void) -> SubscriberList<Value>? {
+        for known in knownLists where known.keyPath === keyPath {
+            return known.list as? SubscriberList<Value>
+        }
+        let reads = track(read)
+        guard reads.count == 1, reads[0].keyPath == keyPath, let list = reads[0].list as? SubscriberList<Value> else {
+            return nil
+        }
+        if knownLists.count < Self.knownListCapacity { knownLists.append((keyPath, list)) }
+        return list
     }
 
     /// Evaluates `read` with tracking on and returns the observed storage it read.
+    @usableFromInline
     func track(_ read: () -> Void) -> [TrackedRead] {
         let wasTracking = isTracking
-        let outer = trackedReads
+        let outer = Self.trackedReads
         isTracking = true
-        trackedReads = []
+        Self.trackedReads = []
         read()
-        let reads = trackedReads
-        trackedReads = outer
+        let reads = Self.trackedReads
+        Self.trackedReads = outer
         isTracking = wasTracking
         return reads
     }

@@ -34,6 +34,12 @@ public import Synchronization
 //    only read or assigned in instantaneous accesses, never passed `inout` across a call that could
 //    run a handler, so no two accesses overlap. Debug builds leave the attribute out, so the
 //    runtime's dynamic exclusivity check still watches them there.
+//
+// 5. Typed entries. A list's entries hold their subscribers as ``SubscriptionState`` (so that adding,
+//    removing and sweeping are not generic code, which would look the entry type up at run time on
+//    every subscription), but a ``SubscriberList`` of `Value` lists only `Subscriber<Value>`s:
+//    ``SubscriberList/append(_:)`` takes nothing else. So a delivery may treat each entry as one
+//    (``SubscriberEntry/call(with:)``). Checked: debug builds check the type at each call.
 
 /// Stops a debug build when the caller is not on the main actor (invariant 1 of the hot path);
 /// compiles to nothing in a release build.
@@ -55,6 +61,7 @@ func assertOnMainActor(_ caller: StaticString = #function) {
 class SubscriptionState: @unchecked Sendable {
     @usableFromInline let bits: Atomic<UInt64>
 
+    @usableFromInline
     init(sequence: UInt64) {
         bits = Atomic(sequence << 1)
     }
@@ -84,6 +91,7 @@ class SubscriptionState: @unchecked Sendable {
 final class Subscriber<Value>: SubscriptionState, @unchecked Sendable {
     @usableFromInline let handler: (Value) -> Void
 
+    @usableFromInline
     init(sequence: UInt64, handler: @escaping (Value) -> Void) {
         self.handler = handler
         super.init(sequence: sequence)
@@ -104,21 +112,13 @@ final class Subscriber<Value>: SubscriptionState, @unchecked Sendable {
 /// delivery borrows the list and each subscriber without a runtime isolation check.
 @usableFromInline
 final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable {
-    /// One subscriber, with its sequence number inline so that merging two lists reads no subscriber.
-    @usableFromInline
-    struct Entry: Sendable {
-        @usableFromInline let sequence: UInt64
-        /// Owned by the list (invariant 2).
-        @usableFromInline let subscriber: Unmanaged<Subscriber<Value>>
-    }
-
     // Invariant 4: unchecked exclusivity in release builds only.
 
     @usableFromInline
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var entries: ContiguousArray<Entry> = []
+    var entries: ContiguousArray<SubscriberEntry> = []
 
     /// How many deliveries through this list are running (more than one when a handler writes the
     /// same property again).
@@ -158,12 +158,14 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
     var isEmpty: Bool { entries.isEmpty }
 
     /// Adds a subscriber at the end.
+    @usableFromInline
     func append(_ subscriber: Subscriber<Value>) {
         assertOnMainActor()
-        entries.append(Entry(sequence: subscriber.sequence, subscriber: .passRetained(subscriber)))
+        entries.append(SubscriberEntry(sequence: subscriber.sequence, subscriber: .passRetained(subscriber)))
     }
 
     /// Takes out the subscriber with `sequence`, now or, during a delivery, once it ends.
+    @usableFromInline
     func remove(sequence: UInt64) {
         assertOnMainActor()
         if deliveries > 0 {
@@ -193,7 +195,7 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
         deliveries &+= 1
         var index = 0
         while true {
-            entries[index].subscriber.call(with: value)
+            entries[index].call(with: value)
             index &+= 1
             if index == count || _slowPath(deliveryGeneration != generation) { break }
         }
@@ -213,9 +215,9 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
         assertOnMainActor()
         assert(deliveries == 0, "a sweep released subscribers while a delivery could still reach them")
         needsSweep = false
-        var kept: ContiguousArray<Entry> = []
+        var kept: ContiguousArray<SubscriberEntry> = []
         kept.reserveCapacity(entries.count)
-        var released: [Unmanaged<Subscriber<Value>>] = []
+        var released: [Unmanaged<SubscriptionState>] = []
         for entry in entries {
             if entry.subscriber._withUnsafeGuaranteedRef({ $0.isCancelled }) {
                 released.append(entry.subscriber)
@@ -235,19 +237,39 @@ final class SubscriberList<Value>: RemovableSubscriberList, @unchecked Sendable 
 }
 
 /// What a ``ViewModelSubscription`` needs of the list it belongs to.
+@usableFromInline
 protocol RemovableSubscriberList: AnyObject, Sendable {
     /// Takes out the subscriber with `sequence`. Main actor only.
     func remove(sequence: UInt64)
 }
 
-extension Unmanaged {
-    /// Calls the subscriber's handler unless it was cancelled, borrowing the subscriber (invariant 2:
-    /// its list keeps it alive) instead of retaining it and its handler. Reached only from the
-    /// deliveries, which check invariant 1.
+/// One subscriber of a list, with its sequence number inline so that merging two lists reads no
+/// subscriber.
+///
+/// NB: not generic, so that a list's bookkeeping (append, remove, sweep) is the same code for every
+/// value type: invariant 5 says which subscriber type an entry of a list holds.
+@usableFromInline
+struct SubscriberEntry: Sendable {
+    @usableFromInline let sequence: UInt64
+    /// Owned by the list (invariant 2); a `Subscriber<Value>` of the list's `Value` (invariant 5).
+    @usableFromInline let subscriber: Unmanaged<SubscriptionState>
+
+    init<Value>(sequence: UInt64, subscriber: Unmanaged<Subscriber<Value>>) {
+        self.sequence = sequence
+        self.subscriber = .fromOpaque(subscriber.toOpaque())
+    }
+
+    /// Calls the subscriber's handler with `value` unless it was cancelled, borrowing the subscriber
+    /// (invariant 2: its list keeps it alive) instead of retaining it and its handler. Reached only
+    /// from the deliveries, which check invariant 1; `Value` is the list's (invariant 5).
     @inlinable
-    func call<Value>(with value: Value) where Instance == Subscriber<Value> {
-        _withUnsafeGuaranteedRef { subscriber in
-            if !subscriber.isCancelled { subscriber.handler(value) }
+    func call<Value>(with value: Value) {
+        subscriber._withUnsafeGuaranteedRef { state in
+            if state.isCancelled { return }
+            #if DEBUG
+            precondition(state is Subscriber<Value>, "a subscriber list holds a subscriber of another type")
+            #endif
+            unsafeDowncast(state, to: Subscriber<Value>.self).handler(value)
         }
     }
 }
@@ -301,10 +323,10 @@ func deliverMerged<Value>(_ value: Value, _ own: SubscriberList<Value>, _ any: S
     var j = 0
     while i < ownCount || j < anyCount {
         if j == anyCount || (i < ownCount && own.entries[i].sequence < any.entries[j].sequence) {
-            own.entries[i].subscriber.call(with: value)
+            own.entries[i].call(with: value)
             i &+= 1
         } else {
-            any.entries[j].subscriber.call(with: ())
+            any.entries[j].call(with: ())
             j &+= 1
         }
         if _slowPath(own.deliveryGeneration != generation) { break }

@@ -65,9 +65,10 @@ public struct Observed<Value: Equatable> {
         // Observation branch.
         @inline(__always)
         get {
-            registerObservationAccess(instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
             let center = instance.observationCenter
             if _slowPath(center.isTracking) {
+                // The library's own read, to find the property's subscriber list (`observe`): not a
+                // read Observation should see, nor one that makes later writes tell Observation.
                 let list: SubscriberList<Value>
                 if let existing = instance[keyPath: storageKeyPath].subscribers {
                     list = existing
@@ -77,7 +78,9 @@ public struct Observed<Value: Equatable> {
                     center.hasPropertySubscribers = true
                 }
                 center.recordRead(of: list, through: wrappedKeyPath)
+                return instance[keyPath: storageKeyPath].value
             }
+            registerObservationAccess(instance, wrapped: wrappedKeyPath, storage: storageKeyPath)
             return instance[keyPath: storageKeyPath].value
         }
         @inline(__always)

@@ -41,6 +41,7 @@ public final class ViewModelSubscription: Sendable, Hashable {
         let list: any RemovableSubscriberList
     }
 
+    @usableFromInline
     init(subscriber: SubscriptionState, list: any RemovableSubscriberList) {
         registration = Mutex(Registration(subscriber: subscriber, list: list))
     }
@@ -59,7 +60,10 @@ public final class ViewModelSubscription: Sendable, Hashable {
         let list = registration.list
         let sequence = registration.subscriber.sequence
         if Thread.isMainThread {
-            MainActor.assumeIsolated { list.remove(sequence: sequence) }
+            // The main thread runs the main actor's jobs and nothing else does, so the list may be
+            // touched here (invariant 1 of the hot path, checked inside `remove`), without building a
+            // closure for `MainActor.assumeIsolated`.
+            list.remove(sequence: sequence)
         } else {
             Task { @MainActor in list.remove(sequence: sequence) }
         }

@@ -1,3 +1,4 @@
+internal import ViewModelKit
 import Synchronization
 
 /// A clock whose sleeps never wait for time: every sleep moves ``now`` forward to the sleep's
@@ -94,6 +95,12 @@ public struct ImmediateClock: Clock, Sendable {
     ///   - deadline: The instant the caller wants to sleep until.
     ///   - tolerance: Ignored.
     public nonisolated(nonsending) func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try await sleepOnCallersIsolation(until: deadline, tolerance: tolerance)
+    }
+
+    /// ``sleep(until:tolerance:)``, for the library's repeating schedules, which call it on their
+    /// caller's isolation (see `SleepsOnCallersIsolation`).
+    package nonisolated(nonsending) func sleepOnCallersIsolation(until deadline: Instant, tolerance: Duration?) async throws {
         try Task.checkCancellation()
         storage.now.withLock { now in
             if now < deadline {
@@ -103,3 +110,5 @@ public struct ImmediateClock: Clock, Sendable {
         await settle(limit: Settling.immediateSleepYields)
     }
 }
+
+extension ImmediateClock: SleepsOnCallersIsolation {}

@@ -25,11 +25,11 @@ internal import ViewModelKit
 /// Repeating timers should be driven with ``advance(by:)`` or a bounded
 /// ``run(timeout:fileID:filePath:line:column:)``.
 ///
-/// Outside main-actor scheduling, a task woken in `repeatEvery` or `Clock.timer` is also waited
-/// for until it sleeps again (for at most a second of real time): its call into `sleep` hops to
-/// the global executor, which a loaded machine may run after any number of yields. A sleep that
-/// code calls itself through `any Clock` is not waited for that way; see the Controlling time
-/// article for when a test needs `withMainActorScheduling`.
+/// `repeatEvery` and `Clock.timer` call this clock's sleep on their caller's isolation, so a view
+/// model's timer woken by `advance` ticks and sleeps again on the main actor, in the job the wake
+/// queued, with no hop to wait for. A sleep that code calls itself through `any Clock` hops to the
+/// global executor first; see the Controlling time article for when a test needs
+/// `withMainActorScheduling`.
 ///
 /// A test clock leaves the process's scheduling as it is. Inside `withMainActorScheduling` (or a
 /// test with the `.mainActorScheduling` trait) the tasks of the process run on the main actor, one
@@ -184,6 +184,12 @@ public final class TestClock: Clock, Sendable {
             }
             sleeper?.continuation.resume(throwing: CancellationError())
         }
+    }
+
+    /// ``sleep(until:tolerance:)``, for the library's repeating schedules, which call it on their
+    /// caller's isolation (see `SleepsOnCallersIsolation`).
+    package nonisolated(nonsending) func sleepOnCallersIsolation(until deadline: Instant, tolerance: Duration?) async throws {
+        try await sleep(until: deadline, tolerance: tolerance)
     }
 
     /// Moves time forward by `duration`, waking every sleeper whose deadline is reached, in
@@ -341,12 +347,11 @@ public final class TestClock: Clock, Sendable {
     /// or to throw for cancellation), returning `true`, or until settling ends without it, returning
     /// `false`. Each look follows a yield, after the work queued ahead of it.
     ///
-    /// Outside main-actor scheduling a task's next call into `sleep` may first hop to the global
-    /// executor (a call through a generic or `any Clock` does), which yields on the main actor
-    /// cannot wait for on a loaded machine. So while the task is still inside a repeating
-    /// schedule's sleep (`repeatEvery`, `Clock.timer`: on its way back to this clock), it then waits,
-    /// for at most ``Settling/repeatingSleeperWait`` of real time, until the task is back or has left
-    /// the schedule.
+    /// A repeating schedule (`repeatEvery`, `Clock.timer`) comes back on its caller's isolation
+    /// (`SleepsOnCallersIsolation`), so its task is back before the first look. Should it still be on
+    /// its way (outside main-actor scheduling, through a hop yields cannot wait for), this then
+    /// waits, for at most ``Settling/repeatingSleeperWait`` of real time, until the task is back or
+    /// has left the schedule.
     @discardableResult
     private nonisolated(nonsending) func waitUntilSleepingAgain(_ sleeper: Sleeper, arrivalsBeforeWake: Int) async -> Bool {
         guard let task = sleeper.task else { return false }
@@ -370,3 +375,5 @@ public final class TestClock: Clock, Sendable {
     }
 }
 
+
+extension TestClock: SleepsOnCallersIsolation {}
