@@ -50,7 +50,7 @@ public struct ClientMethod<Key: Sendable, Value: Sendable>: Sendable, Hashable {
 }
 
 extension ClientAnswers {
-    /// Answers one call of `method` with `key`: ``answer(_:_:for:isolation:live:)``, named by the compiler.
+    /// Answers one call of `method` with `key`: ``answer(_:_:for:isolation:live:)->_``, named by the compiler.
     public func answer<Key: Sendable, Value: Sendable>(
         _ method: ClientMethod<Key, Value>, for key: Key,
         isolation: isolated (any Actor)? = #isolation,
