@@ -15,17 +15,17 @@ enum ExploredIntents {
     /// main queue.
     static let waitLimit: Duration = .seconds(1)
 
-    /// Starts `body` as an intent of the current run; `nil` outside a run.
+    /// Starts `body` as an intent of the current run, which keeps it until it returns; outside a
+    /// run, nothing starts.
     @MainActor
-    static func start(_ body: @escaping @MainActor () async -> Void) -> IntentRun? {
-        guard let runs = current else { return nil }
+    static func start(_ body: @escaping @MainActor () async -> Void) {
+        guard let runs = current else { return }
         let run = IntentRun.start(site: ReportSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)) {
             await body()
         } onEnd: { run, _ in
             runs.remove(run)
         }
         if !run.isDone { runs.append(run) }
-        return run
     }
 }
 
@@ -72,7 +72,7 @@ extension Exploration {
         let prefix = IntentCallSource.prefix(throwing: throwing)
         return intent(name, weight: weight, when: precondition, arguments: { model, choices in
             let (call, run) = perform(model, &choices)
-            _ = ExploredIntents.start { await run(model) }
+            ExploredIntents.start { await run(model) }
             return prefix + call
         })
     }

@@ -760,9 +760,9 @@ public final class ViewModelTester<Model: ViewModel> {
     /// A task's id and the intent that started it, and whether it was cancelled: "\"load\" (started by
     /// loadButtonTapped())".
     func describe(_ task: RunningTask) -> String {
-        let cancelled = task.isCancelled ? "; cancelled, and not ended since" : ""
-        if let run = intentRuns.run(token: task.token) { return run.name + (cancelled.isEmpty ? "" : " (\(cancelled.dropFirst(2)))") }
-        return "\(idText(task.id)) (started by \(task.origin)" + cancelled + ")"
+        let cancelled = "cancelled, and not ended since"
+        if let run = intentRuns.run(token: task.token) { return run.name + (task.isCancelled ? " (\(cancelled))" : "") }
+        return "\(idText(task.id)) (started by \(task.origin)" + (task.isCancelled ? "; \(cancelled))" : ")")
     }
 
     func describePendingSleepers() -> String {
