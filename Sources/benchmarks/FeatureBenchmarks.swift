@@ -23,10 +23,11 @@ func decodingRows(repeats: Int, fixtures: URL) async throws -> [Row] {
     let body = try JSONSerialization.data(withJSONObject: objects)
     let megabytes = Double(body.count) / 1_000_000
 
-    // The three decoders take turns within each repetition, so drift on a shared machine hits all alike.
-    // The library's is the one its clients call (the check of a large body overlaps the decode); it
-    // runs on one of Swift's cooperative threads, as the clients' decode does, so the peers run there
-    // too rather than on the main thread.
+    // The three decoders take turns within each repetition, the library's and the bare decode each
+    // going first in every other one, so drift on a shared machine hits them alike. The library's is
+    // the one its clients call (the check of a large body overlaps the decode); it runs on one of
+    // Swift's cooperative threads, as the clients' decode does, so the peers run there too rather
+    // than on the main thread.
     let decoders: [() async throws -> Int] = [
         { try await GitHubRepository.decodeListConcurrently(from: body, source: "benchmark").count },
         { try await onCooperativeThread { try JSONDecoder().decode([GitHubRepository].self, from: body).count } },
@@ -35,21 +36,25 @@ func decodingRows(repeats: Int, fixtures: URL) async throws -> [Row] {
     let clock = ContinuousClock()
     var times: [[Double]] = [[], [], []]
     for decode in decoders { consume(try await decode()) }
-    for _ in 0..<repeats {
-        for (index, decode) in decoders.enumerated() {
+    for repetition in 0..<repeats {
+        let order = repetition.isMultiple(of: 2) ? [0, 1, 2] : [1, 0, 2]
+        for index in order {
             let start = clock.now
-            consume(try await decode())
+            consume(try await decoders[index]())
             times[index].append(nanoseconds(start.duration(to: clock.now)) / 1e6)
         }
     }
     let library = Samples(values: times[0])
     let bare = Samples(values: times[1])
     let serialization = Samples(values: times[2])
-    let overhead = library.median / bare.median
+    // A 200 ms decode moves by a tenth or more from one repetition to the next on a shared machine,
+    // more than the target's margin; the two measured back to back move together. So the ratio is
+    // the median of the repetitions' ratios, as in the Observation interop rows.
+    let overhead = Samples(values: zip(library.values, bare.values).map { $0 / $1 }).median
     return [
         Row("decode 10,000 full repositories (\(format(megabytes)) MB)", measured: "ViewModelKit decodeListConcurrently", unit: "ms",
-            library, [Comparison("bare JSONDecoder", bare.median, against: library.median, unit: "ms")],
-            target: "at most 1.05× slower than the bare decode", met: overhead <= 1.05),
+            library, [Comparison("bare JSONDecoder", bare.median, against: library.median, unit: "ms", slowdown: overhead)],
+            target: "at most 1.05× slower than the bare decode (the median of the repetitions' ratios)", met: overhead <= 1.05),
         Row(benchmark: "decode throughput", measured: "ViewModelKit decodeListConcurrently", unit: "MB/s",
             median: megabytes / (library.median / 1000), min: megabytes / (library.max / 1000), max: megabytes / (library.min / 1000),
             comparisons: [Comparison("JSONSerialization (same bytes)", megabytes / (serialization.median / 1000),

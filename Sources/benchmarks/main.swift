@@ -43,7 +43,7 @@ if wanted("interop") { report(observationInteropRows(repeats: quick ? repeats : 
 if wanted("collections") { report(collectionRows(repeats: repeats)) }
 if wanted("subscribe") { report(subscriptionRows(repeats: repeats)) }
 do {
-    if wanted("decode") { report(try await decodingRows(repeats: quick ? 2 : 5, fixtures: fixtures)) }
+    if wanted("decode") { report(try await decodingRows(repeats: quick ? 2 : 11, fixtures: fixtures)) }
     if wanted("pagination") { report(try await paginationRows(repeats: quick ? 2 : 5)) }
 } catch {
     print("benchmarks: \(error)")
