@@ -284,3 +284,40 @@ extension SessionRecorderTests {
         XCTAssertTrue(source.contains(#"await tester.send({ await $0.move(from: 1, to: 2) }) { $0.items = ["1→2"] }"#), source)
     }
 }
+
+/// A feed that loads in an `async` intent through a client (the view's `.task`), and stars in an owned task.
+@MainActor
+private final class RecordedLoadingModel: ViewModel {
+    @Observed private(set) var items: [String] = []
+    @Observed private(set) var isLoading = false
+    private let answers: RecordedAnswers
+
+    init(answers: RecordedAnswers) { self.answers = answers }
+
+    func load() async {
+        await recordIntent()
+        isLoading = true
+        defer { isLoading = false }
+        items = (try? await answers.record("FeedClient", "latest", for: "") { () async throws -> [String] in
+            await Task.yield()   // the live client's answer comes in a later main-actor turn
+            return ["a"]
+        }) ?? []
+    }
+}
+
+extension SessionRecorderTests {
+    /// An `async` intent whose first wait is a client call: the written double answers at once, so a
+    /// replay's `send` runs the intent to its end. The recorded test asserts what the intent changed
+    /// after the call in that `send`, not in a `receive` that would find no task running.
+    func testAnAsyncIntentsChangesAfterAClientCallBelongToItsSend() async {
+        let answers = RecordedAnswers()
+        let feed = RecordedLoadingModel(answers: answers)
+        let recorder = SessionRecorder(feed, answers: answers)
+        await feed.load()
+        await settle()
+        let (files, _) = recorder.testFiles(RecordedTest(name: "Feed", imports: [], subject: "RecordedLoadingModel()"))
+        let source = String(decoding: files.first?.contents ?? Data(), as: UTF8.self)
+        XCTAssertTrue(source.contains(#"await tester.send({ await $0.load() }) { $0.items = ["a"] }"#), source)
+        XCTAssertFalse(source.contains("tester.receive"), source)
+    }
+}
