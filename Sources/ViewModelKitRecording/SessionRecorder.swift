@@ -39,6 +39,8 @@ public final class SessionRecorder: IntentRecorder {
     private var latest: StateSnapshot
     private var openIntent: (intent: RecordedIntent, time: Duration, sleeping: Bool)?
     private var openChange: (task: UInt64?, state: StateSnapshot)?
+    /// How many answers the clients had given when the last intent was called.
+    private var answersAtLastIntent = 0
     private var subscription: ViewModelSubscription?
     private let intentTime: @Sendable () -> (time: Duration, sleeping: Bool)
     private let stepTime: @Sendable (UInt64?) -> Duration
@@ -235,6 +237,7 @@ public final class SessionRecorder: IntentRecorder {
         let kind = RecordedCall.kind
         if kind.isAsync { intent.prefix = IntentCallSource.prefix(throwing: kind.throws) }
         openIntent = (intent, time, sleeping)
+        answersAtLastIntent = answers.all.count
         // The intent has returned by the next main-actor job.
         Task { @MainActor [weak self] in self?.closeIntent() }
     }
@@ -268,7 +271,17 @@ public final class SessionRecorder: IntentRecorder {
         guard let open = openChange else { return }
         openChange = nil
         guard open.state != latest else { return }
-        steps.append(RecordedStep(cause: .task, time: stepTime(open.task), before: latest, after: open.state))
+        let time = stepTime(open.task)
+        // An `async` intent going on after a client's answer, with nothing in between: the written
+        // double answers at once, so a replay's `send` runs the intent to its end, and the change is
+        // that step's. After a sleep (the time moved), the replay's `send` returned at the sleep.
+        if open.task == nil, let last = steps.last, case .intent(let intent) = last.cause, !intent.prefix.isEmpty,
+           last.time == time, answers.all.count > answersAtLastIntent {
+            steps[steps.count - 1].after = open.state
+            latest = open.state
+            return
+        }
+        steps.append(RecordedStep(cause: .task, time: time, before: latest, after: open.state))
         latest = open.state
     }
 

@@ -236,6 +236,17 @@ private final class RecordedFeedModel: ViewModel {
         recordIntent()
         items = []
     }
+
+    /// What a view's `.task(id: query)` awaits: one argument, and it cannot throw.
+    func search(_ text: String) async {
+        await recordIntent(text)
+        filter = text
+    }
+
+    func move(from source: Int, to destination: Int) async {
+        await recordIntent(source, destination)
+        items = ["\(source)→\(destination)"]
+    }
 }
 
 extension SessionRecorderTests {
@@ -255,5 +266,58 @@ extension SessionRecorderTests {
         XCTAssertTrue(source.contains(#"await tester.send({ await $0.refresh() }) { $0.items = ["a"] }"#), source)
         XCTAssertTrue(source.contains(#"await tester.send({ try? await $0.load(query: "swift") }) { $0.filter = "swift" }"#), source)
         XCTAssertTrue(source.contains("await tester.send({ $0.clear() }) { $0.items = [] }"), source)
+    }
+
+    /// `await recordIntent(argument)` in an `async` intent that cannot throw picks the `async`
+    /// overload, as the one without arguments does: the written test awaits the intent (unawaited,
+    /// it does not compile).
+    func testAnAsyncIntentWithArgumentsThatCannotThrowIsWrittenAwaited() async {
+        let feed = RecordedFeedModel()
+        let recorder = SessionRecorder(feed)
+        await feed.search("swift")
+        await settle()
+        await feed.move(from: 1, to: 2)
+        await settle()
+        let (files, _) = recorder.testFiles(RecordedTest(name: "Feed", imports: [], subject: "RecordedFeedModel()"))
+        let source = String(decoding: files.first?.contents ?? Data(), as: UTF8.self)
+        XCTAssertTrue(source.contains(#"await tester.send({ await $0.search("swift") }) { $0.filter = "swift" }"#), source)
+        XCTAssertTrue(source.contains(#"await tester.send({ await $0.move(from: 1, to: 2) }) { $0.items = ["1→2"] }"#), source)
+    }
+}
+
+/// A feed that loads in an `async` intent through a client (the view's `.task`), and stars in an owned task.
+@MainActor
+private final class RecordedLoadingModel: ViewModel {
+    @Observed private(set) var items: [String] = []
+    @Observed private(set) var isLoading = false
+    private let answers: RecordedAnswers
+
+    init(answers: RecordedAnswers) { self.answers = answers }
+
+    func load() async {
+        await recordIntent()
+        isLoading = true
+        defer { isLoading = false }
+        items = (try? await answers.record("FeedClient", "latest", for: "") { () async throws -> [String] in
+            await Task.yield()   // the live client's answer comes in a later main-actor turn
+            return ["a"]
+        }) ?? []
+    }
+}
+
+extension SessionRecorderTests {
+    /// An `async` intent whose first wait is a client call: the written double answers at once, so a
+    /// replay's `send` runs the intent to its end. The recorded test asserts what the intent changed
+    /// after the call in that `send`, not in a `receive` that would find no task running.
+    func testAnAsyncIntentsChangesAfterAClientCallBelongToItsSend() async {
+        let answers = RecordedAnswers()
+        let feed = RecordedLoadingModel(answers: answers)
+        let recorder = SessionRecorder(feed, answers: answers)
+        await feed.load()
+        await settle()
+        let (files, _) = recorder.testFiles(RecordedTest(name: "Feed", imports: [], subject: "RecordedLoadingModel()"))
+        let source = String(decoding: files.first?.contents ?? Data(), as: UTF8.self)
+        XCTAssertTrue(source.contains(#"await tester.send({ await $0.load() }) { $0.items = ["a"] }"#), source)
+        XCTAssertFalse(source.contains("tester.receive"), source)
     }
 }

@@ -43,6 +43,11 @@ extension ViewModel {
     /// - Parameters:
     ///   - argument: The intent's argument; evaluated only while a recorder is installed.
     ///   - function: The intent's name with its argument labels. Leave the default.
+    // Disfavoured, and the two-argument one too: otherwise `await recordIntent(query)` in an `async`
+    // intent picks this one (fewer defaulted parameters outrank the `async` overload), warns that
+    // nothing is awaited, and the written test calls the intent without `await`, which does not
+    // compile. Where `async` cannot be called, this one is still the only choice.
+    @_disfavoredOverload
     public func recordIntent<A>(_ argument: @autoclosure () -> A, function: String = #function) {
         noteSentIntent(function)
         guard let recorder = IntentRecording.recorder else { return }
@@ -54,6 +59,7 @@ extension ViewModel {
     ///   - first: The first argument; evaluated only while a recorder is installed.
     ///   - second: The second argument.
     ///   - function: The intent's name with its argument labels. Leave the default.
+    @_disfavoredOverload
     public func recordIntent<A, B>(_ first: @autoclosure () -> A, _ second: @autoclosure () -> B, function: String = #function) {
         noteSentIntent(function)
         guard let recorder = IntentRecording.recorder else { return }

@@ -57,7 +57,7 @@ extension Exploration {
         private func answer(
             _ head: String, _ number: Int, _ client: String, _ method: String, _ key: any Sendable, _ result: Result<any Sendable, any Error>
         ) -> String {
-            let keySource = source(key)
+            let keySource = keySource(key)
             let call = "\(head)(to: \(dumpStringLiteral(client)), \(dumpStringLiteral(method)), for: \(keySource), call: \(number)"
             switch result {
             case .success(let value): return call + ", returning: \(source(value)))"
@@ -68,6 +68,16 @@ extension Exploration {
         /// `value` as Swift source, its initializers taking the exploration's labels.
         private func source(_ value: Any) -> String {
             SessionRecorder.swiftSource(for: value, initializerLabels: initializerLabels) ?? "/* \(value) */"
+        }
+
+        /// A call's key as Swift source for `respond(to:_:for:…)`, whose key is generic: an optional
+        /// key keeps its type (`String?.none`, `"p2" as String?`), since a bare `nil` does not
+        /// compile and a bare `"p2"` names another key than the double's `String?`.
+        private func keySource(_ key: Any) -> String {
+            guard let optional = key as? any WrittenOptionalKey else { return source(key) }
+            let type = "\(optional.wrappedTypeName)?"
+            guard let wrapped = optional.wrappedKey else { return "\(type).none" }
+            return "\(source(wrapped)) as \(type)"
         }
 
         /// How many synchronous calls were answered before the current step.
@@ -396,4 +406,17 @@ public struct ExploredTestFile: Sendable, Equatable {
 /// `.milliseconds(2000)`.
 func millisecondsSource(_ duration: Duration) -> String {
     ".milliseconds(\(Int((duration / .milliseconds(1)).rounded())))"
+}
+
+/// An optional key, as the written test spells its type.
+private protocol WrittenOptionalKey {
+    /// The wrapped value, or `nil`.
+    var wrappedKey: Any? { get }
+    /// The wrapped type's name, as the test writes it (`String`).
+    var wrappedTypeName: String { get }
+}
+
+extension Optional: WrittenOptionalKey {
+    fileprivate var wrappedKey: Any? { map { $0 as Any } }
+    fileprivate var wrappedTypeName: String { String(describing: Wrapped.self) }
 }
