@@ -247,6 +247,11 @@ private final class RecordedFeedModel: ViewModel {
         await recordIntent(source, destination)
         items = ["\(source)→\(destination)"]
     }
+
+    func rename(_ index: Int, to name: String, notify: Bool) async {
+        await recordIntent(index, name, notify)
+        items = ["\(index): \(name)\(notify ? "!" : "")"]
+    }
 }
 
 extension SessionRecorderTests {
@@ -278,10 +283,13 @@ extension SessionRecorderTests {
         await settle()
         await feed.move(from: 1, to: 2)
         await settle()
+        await feed.rename(0, to: "a", notify: true)
+        await settle()
         let (files, _) = recorder.testFiles(RecordedTest(name: "Feed", imports: [], subject: "RecordedFeedModel()"))
         let source = String(decoding: files.first?.contents ?? Data(), as: UTF8.self)
         XCTAssertTrue(source.contains(#"await tester.send({ await $0.search("swift") }) { $0.filter = "swift" }"#), source)
         XCTAssertTrue(source.contains(#"await tester.send({ await $0.move(from: 1, to: 2) }) { $0.items = ["1→2"] }"#), source)
+        XCTAssertTrue(source.contains(#"await tester.send({ await $0.rename(0, to: "a", notify: true) }) { $0.items = ["0: a!"] }"#), source)
     }
 }
 

@@ -72,6 +72,7 @@ extension ViewModel {
     ///   - second: The second argument.
     ///   - third: The third argument.
     ///   - function: The intent's name with its argument labels. Leave the default.
+    @_disfavoredOverload
     public func recordIntent<A, B, C>(
         _ first: @autoclosure () -> A, _ second: @autoclosure () -> B, _ third: @autoclosure () -> C, function: String = #function
     ) {
@@ -136,6 +137,24 @@ extension ViewModel {
         noteSentIntent(function)
         guard let recorder = IntentRecording.recorder else { return }
         let arguments: [Any] = [first(), second()]
+        RecordedCall.$kind.withValue((true, throwing)) { recorder.intentCalled(function, arguments: arguments, on: self) }
+    }
+
+    /// Tells a session recorder, if one is installed, that this `async` intent was called with three
+    /// arguments; see ``recordIntent(throwing:function:)``.
+    /// - Parameters:
+    ///   - first: The first argument; evaluated only while a recorder is installed.
+    ///   - second: The second argument.
+    ///   - third: The third argument.
+    ///   - throwing: Whether the intent throws.
+    ///   - function: The intent's name with its argument labels. Leave the default.
+    public func recordIntent<A, B, C>(
+        _ first: @autoclosure () -> A, _ second: @autoclosure () -> B, _ third: @autoclosure () -> C,
+        throwing: Bool = false, function: String = #function
+    ) async {
+        noteSentIntent(function)
+        guard let recorder = IntentRecording.recorder else { return }
+        let arguments: [Any] = [first(), second(), third()]
         RecordedCall.$kind.withValue((true, throwing)) { recorder.intentCalled(function, arguments: arguments, on: self) }
     }
 }
